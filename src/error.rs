@@ -1,0 +1,206 @@
+//! The one error type for parsing and expanding templates.
+//!
+//! Every [`Error`] carries an [`ErrorKind`] to match on, the byte offset in the template where the
+//! problem is (when there is one), and the template text, so that its `Display` can quote the
+//! template and point at the offset. Parse errors and expansion errors are told apart by
+//! [`Error::is_parse`] and [`Error::is_expansion`].
+
+use std::fmt;
+
+/// What went wrong while parsing or expanding a template.
+///
+/// ```
+/// use rfc6570::{ErrorKind, UriTemplate};
+///
+/// let err = UriTemplate::parse("{x..y}").unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::InvalidVarName);
+/// assert_eq!(err.position(), Some(2));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    // --- parse errors ---
+    /// A character that RFC 6570 does not allow in a literal (space, `"`, `'`, `<`, `>`, `\`,
+    /// `^`, `` ` ``, `|`, a control character, a lone `}`).
+    InvalidLiteral,
+    /// A `%` that is not followed by two hexadecimal digits.
+    InvalidPercentEncoding,
+    /// An expression opened with `{` that is never closed.
+    UnclosedExpression,
+    /// An operator reserved by RFC 6570 for future extensions: `=`, `,`, `!`, `@` or `|`.
+    ReservedOperator(char),
+    /// A variable name that is empty or has characters other than ALPHA, DIGIT, `_`,
+    /// percent-triplets and single dots between them.
+    InvalidVarName,
+    /// A prefix modifier that is not a number from 1 to 9999 without leading zeros.
+    InvalidPrefix,
+    /// A character that cannot appear at this point of an expression.
+    UnexpectedCharacter(char),
+    /// The template is longer than [`Limits::max_template_len`](crate::Limits) bytes.
+    TemplateTooLong {
+        /// The limit in force.
+        limit: usize,
+    },
+    /// The template has more than [`Limits::max_expressions`](crate::Limits) expressions.
+    TooManyExpressions {
+        /// The limit in force.
+        limit: usize,
+    },
+
+    // --- expansion errors ---
+    /// A prefix modifier (`{var:3}`) applied to a list or an associative array, which RFC 6570
+    /// §2.4.1 does not allow.
+    PrefixOnComposite {
+        /// The variable's name.
+        var: String,
+    },
+    /// A list item or map value that is itself a list or a map: RFC 6570 values are one level
+    /// deep.
+    NestedComposite {
+        /// The variable's name.
+        var: String,
+    },
+    /// The output writer reported an error.
+    Write,
+}
+
+impl ErrorKind {
+    fn is_expansion(&self) -> bool {
+        matches!(
+            self,
+            Self::PrefixOnComposite { .. } | Self::NestedComposite { .. } | Self::Write
+        )
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidLiteral => f.write_str("character not allowed in a literal"),
+            Self::InvalidPercentEncoding => f.write_str("`%` not followed by two hex digits"),
+            Self::UnclosedExpression => f.write_str("expression is not closed with `}`"),
+            Self::ReservedOperator(c) => write!(f, "operator `{c}` is reserved by RFC 6570"),
+            Self::InvalidVarName => f.write_str("invalid variable name"),
+            Self::InvalidPrefix => f.write_str("prefix must be a number from 1 to 9999"),
+            Self::UnexpectedCharacter(c) => write!(f, "unexpected character {c:?} in expression"),
+            Self::TemplateTooLong { limit } => write!(f, "template longer than {limit} bytes"),
+            Self::TooManyExpressions { limit } => {
+                write!(f, "template has more than {limit} expressions")
+            }
+            Self::PrefixOnComposite { var } => {
+                write!(f, "prefix modifier on `{var}`, which is a list or map")
+            }
+            Self::NestedComposite { var } => {
+                write!(f, "`{var}` holds a nested list or map")
+            }
+            Self::Write => f.write_str("the output writer failed"),
+        }
+    }
+}
+
+/// An error from parsing or expanding a template.
+///
+/// `Display` says what is wrong and where; the alternate form (`{:#}`) adds the template on a
+/// line of its own with a caret under the offending byte:
+///
+/// ```
+/// use rfc6570::UriTemplate;
+///
+/// let err = UriTemplate::parse("log://{job id}").unwrap_err();
+/// assert_eq!(err.position(), Some(10));
+/// assert_eq!(
+///     err.to_string(),
+///     "unexpected character ' ' in expression at byte 10 of \"log://{job id}\""
+/// );
+/// assert_eq!(
+///     format!("{err:#}"),
+///     "unexpected character ' ' in expression at byte 10\n  log://{job id}\n            ^"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct Error {
+    kind: ErrorKind,
+    position: Option<usize>,
+    template: Box<str>,
+}
+
+impl Error {
+    pub(crate) fn new(kind: ErrorKind, position: Option<usize>, template: &str) -> Self {
+        Self {
+            kind,
+            position,
+            template: template.into(),
+        }
+    }
+
+    /// What went wrong.
+    ///
+    /// ```
+    /// # use rfc6570::{ErrorKind, UriTemplate};
+    /// let err = UriTemplate::parse("{!x}").unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::ReservedOperator('!'));
+    /// ```
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// The byte offset in the template where the problem is: the offending character for parse
+    /// errors, the expression for expansion errors; `None` for template-wide limits and writer
+    /// failures.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// assert_eq!(UriTemplate::parse("a{b").unwrap_err().position(), Some(1));
+    /// ```
+    pub fn position(&self) -> Option<usize> {
+        self.position
+    }
+
+    /// The template text the error is about.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// assert_eq!(UriTemplate::parse("a{b").unwrap_err().template(), "a{b");
+    /// ```
+    pub fn template(&self) -> &str {
+        &self.template
+    }
+
+    /// Whether the template itself is invalid.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// assert!(UriTemplate::parse("{=x}").unwrap_err().is_parse());
+    /// ```
+    pub fn is_parse(&self) -> bool {
+        !self.kind.is_expansion()
+    }
+
+    /// Whether the template is valid but the variables could not be expanded into it.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("{list:2}").unwrap();
+    /// let err = t.expand(&[("list", vec!["a", "b"])]).unwrap_err();
+    /// assert!(err.is_expansion());
+    /// ```
+    pub fn is_expansion(&self) -> bool {
+        self.kind.is_expansion()
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.kind)?;
+        let Some(pos) = self.position else {
+            return write!(f, " in {:?}", self.template);
+        };
+        if !f.alternate() {
+            return write!(f, " at byte {pos} of {:?}", self.template);
+        }
+        write!(f, " at byte {pos}\n  {}\n  ", self.template)?;
+        // Point at the character, counting columns in characters, not bytes.
+        let column = self.template.get(..pos).map_or(pos, |s| s.chars().count());
+        write!(f, "{:column$}^", "")
+    }
+}

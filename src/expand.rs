@@ -1,0 +1,461 @@
+//! Expansion (RFC 6570 §3.2): writing a template with variables into any `fmt::Write`.
+//!
+//! The expander walks the compiled nodes once. Literals are copied with non-ASCII characters
+//! percent-encoded; each expression follows the algorithm of RFC 6570 Appendix A, writing every
+//! value straight through an [`Encoder`] that percent-encodes it (and cuts it to its prefix
+//! length) as it goes, so no intermediate string is built.
+
+use std::fmt::{self, Write};
+
+use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+
+use crate::error::{Error, ErrorKind};
+use crate::template::{Component, Expression, Operator, UriTemplate, VarSpec};
+use crate::vars::{Value, Vars, Visit, VisitError, VisitErrorKind};
+
+/// Everything but the unreserved characters (ALPHA, DIGIT, `-`, `.`, `_`, `~`): the `allow: U`
+/// set of simple, label, path and query expansion.
+pub(crate) const UNRESERVED_ONLY: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'!')
+    .add(b'"')
+    .add(b'#')
+    .add(b'$')
+    .add(b'%')
+    .add(b'&')
+    .add(b'\'')
+    .add(b'(')
+    .add(b')')
+    .add(b'*')
+    .add(b'+')
+    .add(b',')
+    .add(b'/')
+    .add(b':')
+    .add(b';')
+    .add(b'<')
+    .add(b'=')
+    .add(b'>')
+    .add(b'?')
+    .add(b'@')
+    .add(b'[')
+    .add(b'\\')
+    .add(b']')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}');
+
+/// The `allow: U+R` set of reserved and fragment expansion: reserved characters stay, and `%`
+/// is encoded here only when it does not start a triplet (see [`Encoder`]).
+pub(crate) const UNRESERVED_AND_RESERVED: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'\\')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}');
+
+/// Expands `template` with `vars` into `out`.
+pub(crate) fn expand<V, W>(template: &UriTemplate, vars: &V, out: &mut W) -> Result<(), Error>
+where
+    V: Vars + ?Sized,
+    W: Write + ?Sized,
+{
+    for component in template.components() {
+        match component {
+            Component::Literal(text) => write_literal(text, out)
+                .map_err(|_| Error::new(ErrorKind::Write, None, template.as_str()))?,
+            Component::Expression(e) => expand_expression(&e, vars, out)
+                .map_err(|kind| Error::new(kind, Some(e.offset()), template.as_str()))?,
+        }
+    }
+    Ok(())
+}
+
+/// Copies a literal, percent-encoding its non-ASCII characters (RFC 6570 §3.1). Triplets
+/// already in the literal are valid (the grammar checked them) and are copied as they are.
+fn write_literal<W: Write + ?Sized>(text: &str, out: &mut W) -> fmt::Result {
+    if text.is_ascii() {
+        return out.write_str(text);
+    }
+    utf8_percent_encode(text, CONTROLS).try_for_each(|chunk| out.write_str(chunk))
+}
+
+fn expand_expression<V, W>(e: &Expression<'_>, vars: &V, out: &mut W) -> Result<(), ErrorKind>
+where
+    V: Vars + ?Sized,
+    W: Write + ?Sized,
+{
+    let op = e.operator();
+    let mut first = true;
+    for spec in e.variables() {
+        let value = vars.get(spec.name());
+        if !is_defined(value) {
+            continue;
+        }
+        let lead = if first { op.prefix() } else { sep_str(op) };
+        first = false;
+        out.write_str(lead).map_err(|_| ErrorKind::Write)?;
+        expand_value(op, &spec, value, out).map_err(|VisitError(kind)| match kind {
+            VisitErrorKind::Write => ErrorKind::Write,
+            VisitErrorKind::Nested => composite_error(&spec, value),
+        })?;
+    }
+    Ok(())
+}
+
+fn composite_error(spec: &VarSpec<'_>, value: Value<'_>) -> ErrorKind {
+    let var = spec.name().to_owned();
+    match (spec.prefix(), value) {
+        (Some(_), Value::List(_) | Value::Map(_)) => ErrorKind::PrefixOnComposite { var },
+        _ => ErrorKind::NestedComposite { var },
+    }
+}
+
+const WRITE: VisitError = VisitError(VisitErrorKind::Write);
+const NESTED: VisitError = VisitError(VisitErrorKind::Nested);
+
+fn sep_str(op: Operator) -> &'static str {
+    match op.separator() {
+        b'.' => ".",
+        b'/' => "/",
+        b';' => ";",
+        b'&' => "&",
+        _ => ",",
+    }
+}
+
+/// RFC 6570 §2.3: undefined, `null`, and lists or maps with no defined members are skipped.
+fn is_defined(value: Value<'_>) -> bool {
+    match value {
+        Value::Undefined => false,
+        Value::String(_) | Value::Display(_) => true,
+        Value::List(list) => {
+            !list.is_empty() && list.for_each_item(&mut |v| stop_if(is_defined(v))).is_err()
+        }
+        Value::Map(map) => {
+            !map.is_empty()
+                && map
+                    .for_each_entry(&mut |_, v| stop_if(is_defined(v)))
+                    .is_err()
+        }
+    }
+}
+
+/// A visit callback result that stops the walk when `stop` holds.
+fn stop_if(stop: bool) -> Visit {
+    if stop {
+        Err(NESTED)
+    } else {
+        Ok(())
+    }
+}
+
+fn is_empty_scalar(value: Value<'_>) -> bool {
+    matches!(value, Value::String(""))
+}
+
+/// Writes one defined variable, after its expression prefix or separator.
+fn expand_value<W: Write + ?Sized>(
+    op: Operator,
+    spec: &VarSpec<'_>,
+    value: Value<'_>,
+    out: &mut W,
+) -> Visit {
+    let mut enc = Encoder::new(out, op.allows_reserved());
+    match value {
+        Value::Undefined => Ok(()),
+        Value::String(_) | Value::Display(_) => {
+            if op.is_named() {
+                enc.raw(spec.name())?;
+                if is_empty_scalar(value) {
+                    return enc.raw(op.if_empty());
+                }
+                enc.raw("=")?;
+            }
+            enc.limit = spec.prefix().map(usize::from);
+            enc.scalar(value)
+        }
+        Value::List(_) | Value::Map(_) if spec.prefix().is_some() => Err(NESTED),
+        Value::List(list) if !spec.is_exploded() => {
+            if op.is_named() {
+                enc.raw(spec.name())?;
+                enc.raw(if joins_to_empty(value) {
+                    op.if_empty()
+                } else {
+                    "="
+                })?;
+            }
+            let mut first = true;
+            list.for_each_item(&mut |item| {
+                if !is_defined(item) {
+                    return Ok(());
+                }
+                enc.raw(if std::mem::take(&mut first) { "" } else { "," })?;
+                enc.scalar(item)
+            })
+        }
+        Value::List(list) => {
+            let mut first = true;
+            list.for_each_item(&mut |item| {
+                if !is_defined(item) {
+                    return Ok(());
+                }
+                enc.raw(if std::mem::take(&mut first) {
+                    ""
+                } else {
+                    sep_str(op)
+                })?;
+                if op.is_named() {
+                    enc.raw(spec.name())?;
+                    if is_empty_scalar(item) {
+                        return enc.raw(op.if_empty());
+                    }
+                    enc.raw("=")?;
+                }
+                enc.scalar(item)
+            })
+        }
+        Value::Map(map) if !spec.is_exploded() => {
+            if op.is_named() {
+                enc.raw(spec.name())?;
+                enc.raw("=")?;
+            }
+            let mut first = true;
+            map.for_each_entry(&mut |key, v| {
+                if !is_defined(v) {
+                    return Ok(());
+                }
+                enc.raw(if std::mem::take(&mut first) { "" } else { "," })?;
+                enc.scalar(Value::String(key))?;
+                enc.raw(",")?;
+                enc.scalar(v)
+            })
+        }
+        Value::Map(map) => {
+            let mut first = true;
+            map.for_each_entry(&mut |key, v| {
+                if !is_defined(v) {
+                    return Ok(());
+                }
+                enc.raw(if std::mem::take(&mut first) {
+                    ""
+                } else {
+                    sep_str(op)
+                })?;
+                enc.scalar(Value::String(key))?;
+                if op.is_named() && is_empty_scalar(v) {
+                    return enc.raw(op.if_empty());
+                }
+                enc.raw("=")?;
+                enc.scalar(v)
+            })
+        }
+    }
+}
+
+/// Whether a non-exploded list's joined value is the empty string: one empty item.
+fn joins_to_empty(list: Value<'_>) -> bool {
+    let Value::List(list) = list else {
+        return false;
+    };
+    let mut items = 0;
+    let mut empty = true;
+    let _ = list.for_each_item(&mut |item| {
+        if is_defined(item) {
+            items += 1;
+            empty &= is_empty_scalar(item);
+        }
+        stop_if(items > 1)
+    });
+    items == 1 && empty
+}
+
+/// Writes values percent-encoded for one operator, optionally cut to a prefix length.
+pub(crate) struct Encoder<'w, W: ?Sized> {
+    out: &'w mut W,
+    reserved: bool,
+    /// Characters still allowed by a prefix modifier; `None` without one.
+    limit: Option<usize>,
+}
+
+impl<'w, W: Write + ?Sized> Encoder<'w, W> {
+    pub(crate) fn new(out: &'w mut W, reserved: bool) -> Self {
+        Self {
+            out,
+            reserved,
+            limit: None,
+        }
+    }
+
+    /// Writes text that needs no encoding (names, separators).
+    fn raw(&mut self, s: &str) -> Visit {
+        self.out.write_str(s).map_err(|_| WRITE)
+    }
+
+    /// Writes one scalar value; composite values here are nested and refused.
+    fn scalar(&mut self, value: Value<'_>) -> Visit {
+        match value {
+            Value::String(s) => self.write_str(s).map_err(|_| WRITE),
+            Value::Display(d) => write!(self, "{d}").map_err(|_| WRITE),
+            Value::Undefined => Ok(()),
+            Value::List(_) | Value::Map(_) => Err(NESTED),
+        }
+    }
+
+    fn encode(&mut self, s: &str) -> fmt::Result {
+        if !self.reserved {
+            return utf8_percent_encode(s, UNRESERVED_ONLY)
+                .try_for_each(|chunk| self.out.write_str(chunk));
+        }
+        // Reserved expansion passes percent-triplets through and encodes any other `%`.
+        let mut rest = s;
+        while let Some(i) = rest.find('%') {
+            let (before, from) = rest.split_at(i);
+            utf8_percent_encode(before, UNRESERVED_AND_RESERVED)
+                .try_for_each(|chunk| self.out.write_str(chunk))?;
+            let triplet = is_triplet(from.as_bytes());
+            self.out
+                .write_str(if triplet { &from[..3] } else { "%25" })?;
+            rest = &from[if triplet { 3 } else { 1 }..];
+        }
+        utf8_percent_encode(rest, UNRESERVED_AND_RESERVED)
+            .try_for_each(|chunk| self.out.write_str(chunk))
+    }
+}
+
+impl<W: Write + ?Sized> Write for Encoder<'_, W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let Some(limit) = self.limit else {
+            return self.encode(s);
+        };
+        let (end, used) = prefix_end(s, limit, self.reserved);
+        self.limit = Some(limit - used);
+        self.encode(&s[..end])
+    }
+}
+
+pub(crate) fn is_triplet(b: &[u8]) -> bool {
+    b.len() >= 3 && b[0] == b'%' && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit()
+}
+
+/// The byte length of the first `limit` characters of `s`, and how many characters that is.
+/// In reserved expansion a run of triplets that encodes one UTF-8 character counts once.
+fn prefix_end(s: &str, limit: usize, reserved: bool) -> (usize, usize) {
+    let bytes = s.as_bytes();
+    let (mut i, mut count) = (0, 0);
+    while i < bytes.len() {
+        let (len, starts_char) = if reserved && is_triplet(&bytes[i..]) {
+            (3, !is_continuation_triplet(bytes, i))
+        } else {
+            (utf8_len(bytes[i]), true)
+        };
+        if starts_char {
+            if count == limit {
+                break;
+            }
+            count += 1;
+        }
+        i += len;
+    }
+    (i, count)
+}
+
+fn is_continuation_triplet(bytes: &[u8], i: usize) -> bool {
+    let hex = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
+    let byte = hex(bytes[i + 1]) << 4 | hex(bytes[i + 2]);
+    byte & 0xC0 == 0x80 && i >= 3 && is_triplet(&bytes[i - 3..])
+}
+
+fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+impl UriTemplate {
+    /// Expands the template with `vars` into a new `String`.
+    ///
+    /// Variables come from anything that implements [`Vars`]: a `serde_json::Value` object, a
+    /// map, a slice of `(name, value)` pairs, or your own type. Strings are percent-encoded as
+    /// the operator requires; numbers and booleans expand as their JSON text; undefined
+    /// variables, `null`, and empty lists and maps are skipped (RFC 6570 §2.3).
+    ///
+    /// ```
+    /// use rfc6570::UriTemplate;
+    /// use serde_json::json;
+    ///
+    /// let t = UriTemplate::parse("log://build/{job_id}{?lines}")?;
+    /// assert_eq!(t.expand(&json!({"job_id": 42, "lines": "10-20"}))?, "log://build/42?lines=10-20");
+    /// assert_eq!(t.expand(&json!({"job_id": "a b"}))?, "log://build/a%20b");
+    ///
+    /// let t = UriTemplate::parse("{/path*}{?tags}")?;
+    /// let vars = json!({"path": ["docs", "a b.md"], "tags": ["x", "y"]});
+    /// assert_eq!(t.expand(&vars)?, "/docs/a%20b.md?tags=x,y");
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::PrefixOnComposite`] when a prefix modifier meets a list or map, and
+    /// [`ErrorKind::NestedComposite`] when a list or map holds another one; the error's position
+    /// is the offending expression.
+    pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<String, Error> {
+        let mut out = String::with_capacity(self.as_str().len() + 16);
+        expand(self, vars, &mut out)?;
+        Ok(out)
+    }
+
+    /// Expands the template into any [`fmt::Write`], such as a reused `String`.
+    ///
+    /// Writing into a buffer that already has room performs no heap allocation. On error the
+    /// buffer holds whatever was written before the failing expression.
+    ///
+    /// ```
+    /// use rfc6570::UriTemplate;
+    /// use serde_json::json;
+    ///
+    /// let t = UriTemplate::parse("notes://{id}")?;
+    /// let mut buf = String::with_capacity(64);
+    /// for id in [1, 2] {
+    ///     buf.clear();
+    ///     t.expand_to(&json!({"id": id}), &mut buf)?;
+    ///     assert_eq!(buf, format!("notes://{id}"));
+    /// }
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`expand`](Self::expand), plus [`ErrorKind::Write`] when the writer fails.
+    pub fn expand_to<V, W>(&self, vars: &V, out: &mut W) -> Result<(), Error>
+    where
+        V: Vars + ?Sized,
+        W: Write + ?Sized,
+    {
+        expand(self, vars, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes_count_characters() {
+        assert_eq!(prefix_end("abc", 2, false), (2, 2));
+        assert_eq!(prefix_end("\u{e9}t\u{e9}", 2, false), (3, 2));
+        assert_eq!(prefix_end("%C3%A9x", 1, true), (6, 1));
+        assert_eq!(prefix_end("%C3%A9x", 1, false), (1, 1));
+        assert_eq!(prefix_end("ab", 5, false), (2, 2));
+    }
+}

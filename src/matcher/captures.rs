@@ -1,0 +1,568 @@
+//! The variables recovered by a match: [`Captures`] and each variable's [`Capture`].
+//!
+//! A match records only where each variable's text starts and ends in the URI. Everything else
+//! (whether a value is a string, a list or a map, splitting items, percent-decoding) happens when
+//! it is asked for, on text borrowed from the URI; decoding allocates only for values that hold
+//! percent-triplets.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use super::query;
+use super::vm::UNSET;
+use crate::pct;
+use crate::template::{Node, Operator, UriTemplate, VarNode};
+
+/// Inline room for the slots of this many variables; more spill to the heap.
+const INLINE_VARS: usize = 12;
+
+/// Two slots per variable spec (start and end of its text), inline for small templates.
+#[derive(Clone)]
+pub(crate) enum Slots {
+    Inline([u32; 2 * INLINE_VARS]),
+    Heap(Vec<u32>),
+}
+
+impl Slots {
+    pub(crate) fn new(vars: usize) -> Self {
+        if vars <= INLINE_VARS {
+            Self::Inline([UNSET; 2 * INLINE_VARS])
+        } else {
+            Self::Heap(vec![UNSET; 2 * vars])
+        }
+    }
+
+    pub(crate) fn as_mut_slice(&mut self, vars: usize) -> &mut [u32] {
+        match self {
+            Self::Inline(a) => &mut a[..2 * vars],
+            Self::Heap(v) => v,
+        }
+    }
+
+    fn get(&self, var: usize) -> Option<(usize, usize)> {
+        let s = match self {
+            Self::Inline(a) => &a[..],
+            Self::Heap(v) => v,
+        };
+        match (s[2 * var], s[2 * var + 1]) {
+            (UNSET, _) | (_, UNSET) => None,
+            (a, b) => Some((a as usize, b as usize)),
+        }
+    }
+}
+
+/// The variables of a successful match, borrowed from the template and the URI.
+///
+/// Look a variable up by name with [`get`](Self::get), or walk the defined ones in template order
+/// with [`iter`](Self::iter). With the `serde` feature, `Captures` serializes to a map of each
+/// defined variable to a string, a list of strings or a map of strings, all percent-decoded, and
+/// [`deserialize`](Self::deserialize) extracts a typed struct.
+///
+/// ```
+/// use rfc6570::UriTemplate;
+///
+/// let t = UriTemplate::parse("file:///{+path}{?rev}")?;
+/// let caps = t.match_uri("file:///docs/caf%C3%A9.md?rev=3")?;
+/// assert_eq!(caps.get("path").unwrap().decoded(), "docs/café.md");
+/// assert_eq!(caps.get("path").unwrap().raw(), "docs/caf%C3%A9.md");
+/// assert_eq!(caps.get("rev").unwrap().decoded(), "3");
+/// assert!(caps.get("missing").is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Captures<'a> {
+    template: &'a UriTemplate,
+    uri: &'a str,
+    slots: Slots,
+    /// Index of the first variable of the query tail, if the template has one.
+    tail_var: Option<usize>,
+}
+
+impl<'a> Captures<'a> {
+    pub(crate) fn new(
+        template: &'a UriTemplate,
+        uri: &'a str,
+        slots: Slots,
+        tail_var: Option<usize>,
+    ) -> Self {
+        Self {
+            template,
+            uri,
+            slots,
+            tail_var,
+        }
+    }
+
+    /// The template that matched.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("notes://{id}")?;
+    /// assert_eq!(t.match_uri("notes://7")?.template().as_str(), "notes://{id}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn template(&self) -> &'a UriTemplate {
+        self.template
+    }
+
+    /// The URI that was matched.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("notes://{id}")?;
+    /// assert_eq!(t.match_uri("notes://7")?.uri(), "notes://7");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn uri(&self) -> &'a str {
+        self.uri
+    }
+
+    /// The variable `name`, if the match defined it.
+    ///
+    /// A variable that appears more than once in the template is reported from its first
+    /// occurrence without a prefix modifier, if any.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("db://users/{id}/profile")?;
+    /// let caps = t.match_uri("db://users/ada/profile")?;
+    /// assert_eq!(caps.get("id").unwrap().decoded(), "ada");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn get(&self, name: &str) -> Option<Capture<'a>> {
+        let mut best: Option<Capture<'a>> = None;
+        for capture in self.occurrences().filter(|c| c.name == name) {
+            if capture.spec.prefix == 0 {
+                return Some(capture);
+            }
+            best.get_or_insert(capture);
+        }
+        best
+    }
+
+    /// The defined variables in template order, each name once.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("log://build/{job_id}{?lines,level}")?;
+    /// let caps = t.match_uri("log://build/42?level=warn")?;
+    /// let names: Vec<&str> = caps.iter().map(|c| c.name()).collect();
+    /// assert_eq!(names, ["job_id", "level"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = Capture<'a>> + '_ {
+        self.occurrences()
+            .enumerate()
+            .filter(move |(i, c)| {
+                // Keep a name at its first occurrence, reporting the value `get` would.
+                !self
+                    .occurrences()
+                    .take(*i)
+                    .any(|earlier| earlier.name == c.name)
+            })
+            .filter_map(move |(_, c)| self.get(c.name))
+    }
+
+    /// The number of defined variables.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("search://docs{?q,lang}")?;
+    /// assert_eq!(t.match_uri("search://docs?q=rust")?.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    /// Whether no variable is defined.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("search://docs{?q,lang}")?;
+    /// assert!(t.match_uri("search://docs")?.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
+
+    /// The raw text recorded for the variable spec at `index`, if any.
+    pub(crate) fn raw_slot(&self, index: usize) -> Option<&'a str> {
+        let (start, end) = self.slots.get(index)?;
+        Some(&self.uri[start..end])
+    }
+
+    /// Whether the spec at `index` is an exploded query variable, which collects its items from
+    /// the whole query rather than capturing a span.
+    pub(crate) fn is_query_collector(&self, index: usize) -> bool {
+        self.tail_var.is_some_and(|first| index >= first)
+            && self
+                .template
+                .variables()
+                .nth(index)
+                .is_some_and(|v| v.is_exploded())
+    }
+
+    /// Every defined occurrence of a variable, in template order.
+    pub(crate) fn occurrences(&self) -> impl Iterator<Item = Capture<'a>> + '_ {
+        let t = self.template;
+        let mut var = 0;
+        let mut op = Operator::Simple;
+        let mut expr_start = 0;
+        t.nodes().iter().filter_map(move |node| match node {
+            Node::Expression { op: o, .. } => {
+                op = *o;
+                expr_start = var;
+                None
+            }
+            Node::Literal { .. } => None,
+            Node::Var(spec) => {
+                let index = var;
+                var += 1;
+                self.occurrence(index, op, *spec, expr_start)
+            }
+        })
+    }
+
+    fn occurrence(
+        &self,
+        index: usize,
+        op: Operator,
+        spec: VarNode,
+        expr_first_var: usize,
+    ) -> Option<Capture<'a>> {
+        let (start, end) = self.slots.get(index)?;
+        let raw = &self.uri[start..end];
+        let in_tail = self.tail_var.is_some_and(|first| index >= first);
+        let name = self.template.span(spec.name_start, spec.name_end);
+        let shape = if in_tail && spec.explode {
+            self.query_shape(name, index)?
+        } else {
+            Shape::of(op, &spec, raw)
+        };
+        // A defined empty value that wrote nothing (`{v}` or `{+v}` alone) cannot be told from
+        // an undefined one: report it absent.
+        if raw.is_empty() && !in_tail && matches!(op, Operator::Simple | Operator::Reserved) {
+            let expr_vars = self.expression_vars(expr_first_var);
+            let others = (expr_first_var..expr_first_var + expr_vars)
+                .filter(|&i| i != index)
+                .any(|i| self.slots.get(i).is_some());
+            if !others {
+                return None;
+            }
+        }
+        Some(Capture {
+            name,
+            raw,
+            op,
+            spec,
+            shape,
+            tail: self.tail_names(),
+        })
+    }
+
+    fn expression_vars(&self, first_var: usize) -> usize {
+        let mut var = 0;
+        for node in self.template.nodes() {
+            if let Node::Expression { vars, .. } = node {
+                if var == first_var {
+                    return usize::from(*vars);
+                }
+                var += usize::from(*vars);
+            }
+        }
+        0
+    }
+
+    fn tail_names(&self) -> TailNames<'a> {
+        TailNames {
+            template: self.template,
+            first_var: self.tail_var.unwrap_or(usize::MAX),
+        }
+    }
+
+    /// An exploded query variable collects the parameters named after it; failing those, the
+    /// first such variable collects the undeclared parameters as a map.
+    fn query_shape(&self, name: &str, index: usize) -> Option<Shape> {
+        let (start, end) = self.slots.get(index)?;
+        let region = &self.uri[start..end];
+        if query::pairs(region, 0).any(|(n, _, _)| n == name) {
+            return Some(Shape::QueryList);
+        }
+        let tail = self.tail_names();
+        let first_free_exploded = self
+            .template
+            .variables()
+            .enumerate()
+            .skip(tail.first_var)
+            .filter(|(_, v)| v.is_exploded())
+            .find(|(_, v)| !query::pairs(region, 0).any(|(n, _, _)| n == v.name()))
+            .map(|(i, _)| i);
+        let has_undeclared = query::pairs(region, 0).any(|(n, _, _)| !tail.declares(n));
+        (first_free_exploded == Some(index) && has_undeclared).then_some(Shape::QueryMap)
+    }
+}
+
+impl fmt::Debug for Captures<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map()
+            .entries(self.iter().map(|c| (c.name, c)))
+            .finish()
+    }
+}
+
+/// The names a query tail declares, for telling undeclared parameters apart.
+#[derive(Clone, Copy)]
+struct TailNames<'a> {
+    template: &'a UriTemplate,
+    first_var: usize,
+}
+
+impl TailNames<'_> {
+    fn declares(&self, name: &str) -> bool {
+        self.template
+            .variables()
+            .skip(self.first_var)
+            .any(|v| v.name() == name)
+    }
+}
+
+/// The kind of value a variable captured.
+///
+/// ```
+/// use rfc6570::{Kind, UriTemplate};
+///
+/// let t = UriTemplate::parse("{/path*}{?q}")?;
+/// let caps = t.match_uri("/a/b?q=x")?;
+/// assert_eq!(caps.get("path").unwrap().kind(), Kind::List);
+/// assert_eq!(caps.get("q").unwrap().kind(), Kind::String);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kind {
+    /// A single string.
+    String,
+    /// A list of strings.
+    List,
+    /// An associative array of strings.
+    Map,
+}
+
+/// How a capture's raw text splits into items.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Scalar,
+    /// Items separated by a byte.
+    List(u8),
+    /// `k=v` (or bare `k`) items of a named explode (`{;v*}`), separated by a byte values never
+    /// hold raw: a list if every key is the variable's name, a map otherwise.
+    Named(u8),
+    /// `k=v` items separated by a byte; a value may contain the separator (`{.m*}`), so
+    /// entries are found from their `=` signs.
+    Map(u8),
+    QueryList,
+    QueryMap,
+}
+
+impl Shape {
+    /// Reads the shape off the text, as section 2 of the matching design describes: raw commas
+    /// separate the items of unexploded lists, the operator's separator those of exploded ones,
+    /// and `=` marks maps.
+    fn of(op: Operator, spec: &VarNode, raw: &str) -> Self {
+        let sep = op.separator();
+        let reserved = op.allows_reserved();
+        if !spec.explode {
+            return if !reserved && raw.contains(',') {
+                Self::List(b',')
+            } else {
+                Self::Scalar
+            };
+        }
+        if reserved {
+            return Self::List(sep);
+        }
+        if op.is_named() {
+            return Self::Named(sep);
+        }
+        if raw.contains('=') {
+            Self::Map(sep)
+        } else {
+            Self::List(sep)
+        }
+    }
+}
+
+/// One captured variable.
+#[derive(Clone)]
+pub struct Capture<'a> {
+    name: &'a str,
+    raw: &'a str,
+    op: Operator,
+    spec: VarNode,
+    shape: Shape,
+    tail: TailNames<'a>,
+}
+
+impl fmt::Debug for Capture<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Capture")
+            .field("name", &self.name)
+            .field("raw", &self.raw)
+            .field("kind", &self.kind())
+            .finish()
+    }
+}
+
+impl<'a> Capture<'a> {
+    /// The variable's name.
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// The captured text as it stands in the URI, not decoded. For an exploded query variable
+    /// this is the whole query, which its items are collected from.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("{/path*}")?;
+    /// assert_eq!(t.match_uri("/a%20b/c")?.get("path").unwrap().raw(), "a%20b/c");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn raw(&self) -> &'a str {
+        self.raw
+    }
+
+    /// Whether the value is a string, a list or a map.
+    pub fn kind(&self) -> Kind {
+        match self.shape {
+            Shape::Scalar => Kind::String,
+            Shape::List(_) | Shape::QueryList => Kind::List,
+            Shape::Named(_) if self.named_items_are_list() => Kind::List,
+            Shape::Named(_) | Shape::Map(_) | Shape::QueryMap => Kind::Map,
+        }
+    }
+
+    /// The percent-decoded value: the string for a string capture; for lists and maps, the
+    /// decoded raw text (use [`items`](Self::items) or [`entries`](Self::entries) for their
+    /// parts). Borrows from the URI unless there was something to decode.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("notes://{id}")?;
+    /// assert_eq!(t.match_uri("notes://my%20note")?.get("id").unwrap().decoded(), "my note");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn decoded(&self) -> Cow<'a, str> {
+        self.decode(self.raw)
+    }
+
+    /// Decodes one part of this capture, as its operator requires.
+    fn decode(&self, raw: &'a str) -> Cow<'a, str> {
+        if self.op.allows_reserved() {
+            pct::decode_reserved(raw)
+        } else {
+            pct::decode(raw)
+        }
+    }
+
+    /// The decoded items of a list (a string yields itself; a map, its values).
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("search://docs{?tag*}")?;
+    /// let caps = t.match_uri("search://docs?tag=a&tag=b%20c")?;
+    /// let tags: Vec<_> = caps.get("tag").unwrap().items().collect();
+    /// assert_eq!(tags, ["a", "b c"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn items(&self) -> impl Iterator<Item = Cow<'a, str>> + 'a {
+        let this = self.clone();
+        self.raw_entries().map(move |(_, v)| this.decode(v))
+    }
+
+    /// The decoded entries of a map (keys are `None`-free only for maps; a list yields its items
+    /// with empty keys).
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("{;filters*}")?;
+    /// let caps = t.match_uri(";lang=en;sort=new")?;
+    /// let filters: Vec<_> = caps.get("filters").unwrap().entries().collect();
+    /// assert_eq!(filters, [("lang".into(), "en".into()), ("sort".into(), "new".into())]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn entries(&self) -> impl Iterator<Item = (Cow<'a, str>, Cow<'a, str>)> + 'a {
+        let this = self.clone();
+        self.raw_entries()
+            .map(move |(k, v)| (this.decode(k), this.decode(v)))
+    }
+
+    fn named_items_are_list(&self) -> bool {
+        let Shape::Named(sep) = self.shape else {
+            return false;
+        };
+        self.raw
+            .split(char::from(sep))
+            .all(|item| item.split_once('=').map_or(item, |(k, _)| k) == self.name)
+    }
+
+    /// The raw `(key, value)` parts; keys are empty for list items.
+    fn raw_entries(&self) -> Box<dyn Iterator<Item = (&'a str, &'a str)> + 'a> {
+        let raw = self.raw;
+        let name = self.name;
+        match self.shape {
+            Shape::Scalar => Box::new(std::iter::once(("", raw))),
+            Shape::List(sep) => Box::new(raw.split(char::from(sep)).map(|v| ("", v))),
+            Shape::Named(sep) => Box::new(
+                raw.split(char::from(sep))
+                    .map(|item| item.split_once('=').unwrap_or((item, ""))),
+            ),
+            Shape::Map(sep) => Box::new(MapItems { rest: raw, sep }),
+            Shape::QueryList => Box::new(
+                query::pairs(raw, 0)
+                    .filter(move |(n, _, _)| *n == name)
+                    .map(|(n, v, _)| (n, v)),
+            ),
+            Shape::QueryMap => {
+                let tail = self.tail;
+                Box::new(
+                    query::pairs(raw, 0)
+                        .filter(move |(n, _, _)| !tail.declares(n))
+                        .map(|(n, v, _)| (n, v)),
+                )
+            }
+        }
+    }
+}
+
+/// Entries `k=v` separated by `sep`, where values may hold `sep`: each `=` ends a key, and the
+/// last `sep` before the next `=` ends the value before it.
+struct MapItems<'a> {
+    rest: &'a str,
+    sep: u8,
+}
+
+impl<'a> Iterator for MapItems<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let Some((key, after)) = self.rest.split_once('=') else {
+            let key = std::mem::take(&mut self.rest);
+            return Some((key, ""));
+        };
+        let value_end = match after.find('=') {
+            Some(next_eq) => after[..next_eq]
+                .rfind(char::from(self.sep))
+                .unwrap_or(next_eq),
+            None => after.len(),
+        };
+        let value = &after[..value_end];
+        self.rest = after.get(value_end + 1..).unwrap_or("");
+        Some((key, value))
+    }
+}

@@ -1,0 +1,318 @@
+//! Matching: from a concrete URI back to the variables of one template.
+//!
+//! RFC 6570 only defines expansion; this module defines the reverse. A URI matches a template
+//! when some assignment of its variables expands to the URI (with the query exception below),
+//! and the captures are that assignment. The design in brief:
+//!
+//! * [`program`] compiles a template once into a small NFA over URI *units* (bytes, with
+//!   percent-triplets and raw non-ASCII bytes taken by the byte they stand for);
+//! * [`vm`] runs it as a Pike VM: every live thread advances together, so the cost is
+//!   `O(len(uri) × len(program))`, linear in the URI for every template, with no backtracking;
+//! * [`query`] binds a trailing query in any order;
+//! * [`captures`] exposes what was captured, borrowed from the URI and decoded on demand.
+
+pub(crate) mod captures;
+#[cfg(feature = "serde")]
+mod extract;
+pub(crate) mod program;
+pub(crate) mod query;
+pub(crate) mod vm;
+
+use std::fmt;
+
+pub use captures::{Capture, Captures, Kind};
+#[cfg(feature = "serde")]
+pub use extract::ExtractError;
+pub(crate) use program::Program;
+
+use crate::pct;
+use crate::template::UriTemplate;
+use captures::Slots;
+
+/// Why a URI is malformed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Malformed {
+    /// A `%` not followed by two hexadecimal digits.
+    BadPercentEncoding,
+    /// Percent-triplets that do not decode to UTF-8 (`%FF`, the overlong `%C0%AE`).
+    NotUtf8,
+    /// The URI is longer than the limit in force.
+    TooLong {
+        /// The limit, in bytes.
+        limit: usize,
+    },
+}
+
+impl fmt::Display for Malformed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::BadPercentEncoding => f.write_str("`%` not followed by two hex digits"),
+            Self::NotUtf8 => f.write_str("percent-encoded bytes are not UTF-8"),
+            Self::TooLong { limit } => write!(f, "longer than {limit} bytes"),
+        }
+    }
+}
+
+/// Why a URI did not match a template.
+///
+/// ```
+/// use rfc6570::{Malformed, MatchError, UriTemplate};
+///
+/// let t = UriTemplate::parse("notes://{id}")?;
+/// assert_eq!(t.match_uri("files://x").unwrap_err(), MatchError::NoMatch);
+/// assert_eq!(
+///     t.match_uri("notes://%FF").unwrap_err(),
+///     MatchError::Malformed { position: 8, reason: Malformed::NotUtf8 }
+/// );
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// No assignment of the template's variables expands to the URI.
+    #[error("the URI does not match the template")]
+    NoMatch,
+    /// The URI is malformed: bad percent-encoding, captured bytes that are not UTF-8, or over
+    /// the length limit.
+    #[error("malformed URI at byte {position}: {reason}")]
+    Malformed {
+        /// Byte offset of the problem in the URI.
+        position: usize,
+        /// What is wrong there.
+        reason: Malformed,
+    },
+    /// A query parameter the template declares (without explode) was given twice: parameter
+    /// pollution is refused rather than resolved by first or last wins.
+    #[error("query parameter `{name}` is given more than once")]
+    DuplicateParameter {
+        /// The parameter's name.
+        name: String,
+    },
+    /// With [`MatchOptions::strict_query`], a query parameter the template does not declare.
+    #[error("query parameter `{name}` is not declared by the template")]
+    UnexpectedParameter {
+        /// The parameter's name.
+        name: String,
+    },
+    /// The template cannot be matched within the crate's cost bounds.
+    #[error("the template cannot be matched: {reason}")]
+    Unsupported {
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+/// Options for [`UriTemplate::match_uri_with`].
+///
+/// ```
+/// use rfc6570::{MatchError, MatchOptions, UriTemplate};
+///
+/// let t = UriTemplate::parse("search://docs{?q}")?;
+/// assert!(t.match_uri("search://docs?q=x&utm=y").is_ok());
+/// let strict = MatchOptions::default().strict_query(true);
+/// assert!(matches!(
+///     t.match_uri_with("search://docs?q=x&utm=y", &strict),
+///     Err(MatchError::UnexpectedParameter { .. })
+/// ));
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MatchOptions {
+    /// Refuse query parameters the template does not declare. Default: `false` (ignore them).
+    pub strict_query: bool,
+    /// The longest URI accepted, in bytes. Default: 1 MiB.
+    pub max_uri_len: usize,
+}
+
+impl MatchOptions {
+    /// The defaults: lenient query, URIs up to 1 MiB.
+    pub const DEFAULT: Self = Self {
+        strict_query: false,
+        max_uri_len: 1 << 20,
+    };
+
+    /// Sets [`strict_query`](Self::strict_query).
+    pub fn strict_query(mut self, strict: bool) -> Self {
+        self.strict_query = strict;
+        self
+    }
+
+    /// Sets [`max_uri_len`](Self::max_uri_len).
+    pub fn max_uri_len(mut self, max: usize) -> Self {
+        self.max_uri_len = max;
+        self
+    }
+}
+
+impl Default for MatchOptions {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// Checks a URI against the length limit and for bad percent-encoding.
+pub(crate) fn validate_uri(uri: &str, max_len: usize) -> Result<(), MatchError> {
+    if uri.len() > max_len {
+        return Err(MatchError::Malformed {
+            position: max_len,
+            reason: Malformed::TooLong { limit: max_len },
+        });
+    }
+    pct::validate(uri).map_err(|position| MatchError::Malformed {
+        position,
+        reason: Malformed::BadPercentEncoding,
+    })
+}
+
+impl UriTemplate {
+    /// Matches a concrete URI against this template and returns the variables that produce it.
+    ///
+    /// The URI matches when some assignment of the template's variables expands to it, and the
+    /// captures are that assignment, percent-decoded exactly once (`+` stays `+`). The rules,
+    /// from the crate's matching design:
+    ///
+    /// * **Decoding.** Every value, list item, key and map value is decoded once. `{+v}` and
+    ///   `{#v}` pass percent-triplets through when expanding, so for them a triplet that encodes
+    ///   a character they would have written raw (unreserved or reserved, such as `%2F`) stays
+    ///   encoded: the value then expands back to the same URI, and an encoded slash is never
+    ///   mistaken for a separator. A `%` without two hex digits, or triplets that do not decode
+    ///   to UTF-8, are [`MatchError::Malformed`], never a silent replacement.
+    /// * **What a variable captures.** `{v}`, `{.v}`, `{/v}`, `{;v}`, `{?v}` and `{&v}` capture
+    ///   unreserved characters and percent-triplets and stop at the first reserved character;
+    ///   raw commas separate list items, the operator's separator splits exploded lists, and
+    ///   `=` marks maps. `{+v}` also captures reserved characters but never `?` or `#`; `{#v}`
+    ///   runs from a literal `#` to the end. A URI with a query or fragment the template has no
+    ///   place for does not match.
+    /// * **Literals** compare with hex case folded (`%2f` equals `%2F`), and a non-ASCII
+    ///   character equals its percent-encoded UTF-8 (`café` equals `caf%C3%A9`).
+    /// * **Ambiguity.** Where several assignments fit (`{a}{b}`, `{x,y}` on `1024,768`), a
+    ///   variable is preferably defined, with the shortest value, earlier variables first:
+    ///   `{x,y}` on `1024,768` gives `x = 1024, y = 768`. A variable with a prefix modifier
+    ///   whose start is ambiguous starts as late as it can.
+    /// * **Empty and undefined.** Where expansion cannot tell them apart (`{v}` on ""), the
+    ///   variable is absent; where it can (`{/v}` on "/"), it is "".
+    /// * **Repeated names.** A name used twice must capture the same text in both places (or,
+    ///   with a prefix modifier, a prefix of it).
+    /// * **Query tail.** When the template ends with `{?..}`/`{&..}` expressions, the query is
+    ///   read as `&`-separated `name=value` pairs: declared names bind in any order and are each
+    ///   optional; names compare as written, undecoded; an exploded `{?v*}` collects the
+    ///   parameters named `v` as a list, or failing those the undeclared ones as a map; other
+    ///   undeclared parameters are ignored (refused with
+    ///   [`MatchOptions::strict_query`]); a declared name given twice is an error. Values may
+    ///   hold any character but `&` and `#`.
+    ///
+    /// Matching runs in time linear in the URI's length: the template is compiled once (on first
+    /// use) into an automaton that reads the URI in one pass. It allocates nothing for templates
+    /// of up to 12 variables once the thread's matcher cache is warm; decoding allocates only
+    /// for values that hold percent-triplets.
+    ///
+    /// ```
+    /// use rfc6570::UriTemplate;
+    ///
+    /// let t = UriTemplate::parse("log://build/{job_id}{?lines,level}")?;
+    /// let caps = t.match_uri("log://build/42?level=warn&lines=10-20")?;
+    /// assert_eq!(caps.get("job_id").unwrap().decoded(), "42");
+    /// assert_eq!(caps.get("lines").unwrap().decoded(), "10-20");
+    ///
+    /// let json = serde_json::to_value(&caps)?;
+    /// assert_eq!(json, serde_json::json!({"job_id": "42", "lines": "10-20", "level": "warn"}));
+    ///
+    /// // `{+path}` keeps slashes but not the query. Values are decoded once, but an encoded
+    /// // reserved character stays encoded: `%2F` never becomes a path separator.
+    /// let t = UriTemplate::parse("file:///{+path}")?;
+    /// let caps = t.match_uri("file:///docs/a%20b%2Fc.md")?;
+    /// assert_eq!(caps.get("path").unwrap().decoded(), "docs/a b%2Fc.md");
+    /// assert!(t.match_uri("file:///docs?x=1").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError::NoMatch`] when no assignment fits; [`MatchError::Malformed`] for bad
+    /// percent-encoding, captured bytes that are not UTF-8, or a URI over 1 MiB;
+    /// [`MatchError::DuplicateParameter`] for a declared query parameter given twice.
+    pub fn match_uri<'a>(&'a self, uri: &'a str) -> Result<Captures<'a>, MatchError> {
+        self.match_uri_with(uri, &MatchOptions::DEFAULT)
+    }
+
+    /// [`match_uri`](Self::match_uri) with explicit [`MatchOptions`].
+    ///
+    /// ```
+    /// use rfc6570::{Malformed, MatchError, MatchOptions, UriTemplate};
+    ///
+    /// let t = UriTemplate::parse("notes://{id}")?;
+    /// let short = MatchOptions::default().max_uri_len(10);
+    /// assert!(matches!(
+    ///     t.match_uri_with("notes://12345", &short),
+    ///     Err(MatchError::Malformed { reason: Malformed::TooLong { limit: 10 }, .. })
+    /// ));
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    pub fn match_uri_with<'a>(
+        &'a self,
+        uri: &'a str,
+        options: &MatchOptions,
+    ) -> Result<Captures<'a>, MatchError> {
+        validate_uri(uri, options.max_uri_len)?;
+        let program = self.program().map_err(Clone::clone)?;
+        let mut slots = Slots::new(program.vars);
+        let buf = slots.as_mut_slice(program.vars);
+        let bytes = uri.as_bytes();
+        let has_tail = program.tail.is_some();
+        let accept = |p: usize| p == bytes.len() || has_tail && matches!(bytes[p], b'?' | b'&');
+        let end = vm::run(program, bytes, &accept, buf).ok_or(MatchError::NoMatch)?;
+        let head_vars = program.tail.as_ref().map_or(program.vars, |t| t.first_var);
+        check_utf8(uri, &buf[..2 * head_vars])?;
+        if let Some(tail) = &program.tail {
+            query::bind(self, tail.first_var, uri, end, options.strict_query, buf)?;
+        }
+        let caps = Captures::new(self, uri, slots, program.tail.as_ref().map(|t| t.first_var));
+        if !repeated_names_agree(&caps) {
+            return Err(MatchError::NoMatch);
+        }
+        Ok(caps)
+    }
+}
+
+fn check_utf8(uri: &str, slots: &[u32]) -> Result<(), MatchError> {
+    for span in slots.chunks_exact(2) {
+        if span[0] == vm::UNSET || span[1] == vm::UNSET {
+            continue;
+        }
+        let (start, end) = (span[0] as usize, span[1] as usize);
+        pct::check_utf8(&uri[start..end]).map_err(|i| MatchError::Malformed {
+            position: start + i,
+            reason: Malformed::NotUtf8,
+        })?;
+    }
+    Ok(())
+}
+
+/// A variable used more than once must have captured the same text everywhere, or a prefix of
+/// it where a prefix modifier applies. (An undefined occurrence reads as empty: expansion writes
+/// nothing for either.)
+fn repeated_names_agree(caps: &Captures<'_>) -> bool {
+    let t = caps.template();
+    let specs = || t.variables().enumerate();
+    specs().all(|(i, a)| {
+        specs()
+            .skip(i + 1)
+            .filter(|(_, b)| b.name() == a.name())
+            .all(|(j, b)| {
+                let (x, y) = (
+                    caps.raw_slot(i).unwrap_or(""),
+                    caps.raw_slot(j).unwrap_or(""),
+                );
+                match (a.prefix().is_some(), b.prefix().is_some()) {
+                    (false, false) => {
+                        x == y || caps.is_query_collector(i) || caps.is_query_collector(j)
+                    }
+                    (true, false) => y.starts_with(x),
+                    (false, true) => x.starts_with(y),
+                    (true, true) => x.starts_with(y) || y.starts_with(x),
+                }
+            })
+    })
+}

@@ -1,0 +1,104 @@
+//! Query tails: trailing `{?..}{&..}` expressions read as unordered `name=value` pairs.
+//!
+//! RFC 6570 would have a query expansion's parameters come in the template's order, all of them
+//! or none; URIs written by people and other programs rarely do. So when a template ends with
+//! query expressions, the URI's query (from the `?` or `&` where the rest of the template stopped
+//! matching, to the end) is split on `&` and each pair bound by name, as
+//! [`UriTemplate::match_uri`](crate::UriTemplate::match_uri) documents.
+
+use super::vm::UNSET;
+use super::MatchError;
+use crate::pct::{self, unit_at};
+use crate::template::{UriTemplate, VarSpec};
+
+/// Iterates over the `name=value` pairs of a query (without its leading `?` or `&`), with the
+/// byte offset of each value in the URI. A pair without `=` has an empty value.
+pub(crate) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &str, usize)> {
+    let mut at = offset;
+    query.split('&').filter_map(move |pair| {
+        let start = at;
+        at += pair.len() + 1;
+        if pair.is_empty() {
+            return None;
+        }
+        Some(match pair.split_once('=') {
+            Some((name, value)) => (name, value, start + name.len() + 1),
+            None => (pair, "", start + pair.len()),
+        })
+    })
+}
+
+/// Binds the query region `uri[from..]` to the tail's variables (those from `first_var` on),
+/// writing each bound value's span to `slots`. Exploded variables get the span of the whole
+/// region; [`super::Captures`] collects their items from it.
+pub(crate) fn bind(
+    t: &UriTemplate,
+    first_var: usize,
+    uri: &str,
+    from: usize,
+    strict: bool,
+    slots: &mut [u32],
+) -> Result<(), MatchError> {
+    if from >= uri.len() {
+        return Ok(());
+    }
+    if uri[from..].contains('#') {
+        return Err(MatchError::NoMatch);
+    }
+    let tail = || t.variables().skip(first_var);
+    let has_exploded = tail().any(|v| v.is_exploded());
+    for (name, value, at) in pairs(&uri[from + 1..], from + 1) {
+        let Some((i, spec)) = tail().enumerate().find(|(_, v)| v.name() == name) else {
+            if has_exploded {
+                check(name, at - name.len() - 1)?;
+                check(value, at)?;
+            } else if strict {
+                return Err(MatchError::UnexpectedParameter { name: name.into() });
+            }
+            continue;
+        };
+        let slot = 2 * (first_var + i);
+        check(value, at)?;
+        if spec.is_exploded() {
+            continue;
+        }
+        if slots[slot] != UNSET {
+            return Err(MatchError::DuplicateParameter { name: name.into() });
+        }
+        if !fits_prefix(value, &spec) {
+            return Err(MatchError::NoMatch);
+        }
+        slots[slot] = at as u32;
+        slots[slot + 1] = (at + value.len()) as u32;
+    }
+    for (i, spec) in tail().enumerate() {
+        if spec.is_exploded() {
+            let slot = 2 * (first_var + i);
+            slots[slot] = (from + 1) as u32;
+            slots[slot + 1] = uri.len() as u32;
+        }
+    }
+    Ok(())
+}
+
+/// Checks that a value decodes to UTF-8; `at` is its offset in the URI.
+fn check(value: &str, at: usize) -> Result<(), MatchError> {
+    pct::check_utf8(value).map_err(|i| MatchError::Malformed {
+        position: at + i,
+        reason: super::Malformed::NotUtf8,
+    })
+}
+
+fn fits_prefix(value: &str, spec: &VarSpec<'_>) -> bool {
+    let Some(max) = spec.prefix() else {
+        return true;
+    };
+    let bytes = value.as_bytes();
+    let (mut i, mut chars) = (0, 0usize);
+    while i < bytes.len() {
+        let (unit, len) = unit_at(bytes, i);
+        chars += usize::from(unit.starts_char());
+        i += len;
+    }
+    chars <= usize::from(max)
+}

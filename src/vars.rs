@@ -1,0 +1,376 @@
+//! Variables for expansion: the [`Vars`] trait and the borrowed [`Value`] view.
+//!
+//! The expander asks a [`Vars`] for one variable at a time and gets back a [`Value`] that
+//! borrows from it: a string, something `Display` (numbers, booleans), or a list or map it walks
+//! through a callback. Nothing is converted to an intermediate `String`, so expanding into a
+//! reused buffer allocates nothing.
+//!
+//! Implementations are provided for `serde_json::Value` objects and `serde_json::Map` (feature
+//! `json`), `HashMap` and `BTreeMap` from names to values, and slices and arrays of
+//! `(name, value)` pairs. Values can be `&str`, `String`, numbers, `bool`, `Option<T>` (`None`
+//! is undefined), `Vec<T>` and slices (lists), maps of strings to values (associative arrays),
+//! and `serde_json::Value`.
+//!
+//! For your own types, implement [`Vars`] by hand (no derive needed), or serialize them with
+//! `serde_json::to_value` and pass the JSON value:
+//!
+//! ```
+//! use rfc6570::{UriTemplate, Value, Vars};
+//!
+//! struct BuildLog { job_id: u64, lines: Option<String> }
+//!
+//! impl Vars for BuildLog {
+//!     fn get(&self, name: &str) -> Value<'_> {
+//!         match name {
+//!             "job_id" => Value::Display(&self.job_id),
+//!             "lines" => self.lines.as_deref().map_or(Value::Undefined, Value::String),
+//!             _ => Value::Undefined,
+//!         }
+//!     }
+//! }
+//!
+//! let t = UriTemplate::parse("log://build/{job_id}{?lines}")?;
+//! let vars = BuildLog { job_id: 42, lines: Some("10-20".into()) };
+//! assert_eq!(t.expand(&vars)?, "log://build/42?lines=10-20");
+//! # Ok::<(), rfc6570::Error>(())
+//! ```
+
+use std::borrow::Borrow;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::hash::{BuildHasher, Hash};
+
+/// The outcome of a callback passed to [`List::for_each_item`] or [`Map::for_each_entry`]:
+/// `Err` stops the walk and is handed back to the expander.
+pub type Visit = Result<(), VisitError>;
+
+/// Why a walk over a list or map stopped early. Opaque: only the expander creates it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VisitError(pub(crate) VisitErrorKind);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum VisitErrorKind {
+    Nested,
+    Write,
+}
+
+/// A variable's value, borrowed from a [`Vars`].
+///
+/// ```
+/// use rfc6570::{UriTemplate, Value};
+///
+/// let t = UriTemplate::parse("{/segments*}")?;
+/// let segments = vec!["a", "b"];
+/// let vars = [("segments", &segments)];
+/// assert_eq!(t.expand(&vars[..])?, "/a/b");
+/// # let _ = Value::Undefined;
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+#[non_exhaustive]
+pub enum Value<'a> {
+    /// Not defined: the expansion skips it (RFC 6570 §2.3).
+    Undefined,
+    /// A string.
+    String(&'a str),
+    /// A value written through `Display`, such as a number or a boolean. Its text must not be
+    /// empty; use [`Value::String`] for text that may be.
+    Display(&'a dyn fmt::Display),
+    /// A list of values; empty lists are undefined.
+    List(&'a dyn List),
+    /// An associative array; empty ones are undefined.
+    Map(&'a dyn Map),
+}
+
+impl fmt::Debug for Value<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Undefined => f.write_str("Undefined"),
+            Self::String(s) => f.debug_tuple("String").field(s).finish(),
+            Self::Display(d) => f.debug_tuple("Display").field(&d.to_string()).finish(),
+            Self::List(_) => f.write_str("List(..)"),
+            Self::Map(_) => f.write_str("Map(..)"),
+        }
+    }
+}
+
+/// A list of values that the expander walks in order.
+///
+/// ```
+/// use rfc6570::{List, UriTemplate, Value, Visit};
+///
+/// struct Range(u32, u32);
+/// impl List for Range {
+///     fn is_empty(&self) -> bool { self.0 >= self.1 }
+///     fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
+///         (self.0..self.1).try_for_each(|n| f(Value::Display(&n)))
+///     }
+/// }
+///
+/// let t = UriTemplate::parse("{?ids}")?;
+/// let ids = Range(3, 6);
+/// assert_eq!(t.expand(&[("ids", Value::List(&ids))])?, "?ids=3,4,5");
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+pub trait List {
+    /// Whether the list has no items (and so is undefined).
+    fn is_empty(&self) -> bool;
+    /// Calls `f` with each item in order, stopping at the first `Err`.
+    fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit;
+}
+
+/// An associative array that the expander walks in order.
+///
+/// ```
+/// use rfc6570::{Map, UriTemplate, Value, Visit};
+///
+/// struct Point { x: i32, y: i32 }
+/// impl Map for Point {
+///     fn is_empty(&self) -> bool { false }
+///     fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit {
+///         f("x", Value::Display(&self.x))?;
+///         f("y", Value::Display(&self.y))
+///     }
+/// }
+///
+/// let t = UriTemplate::parse("/plot{?at*}")?;
+/// let at = Point { x: 3, y: -1 };
+/// assert_eq!(t.expand(&[("at", Value::Map(&at))])?, "/plot?x=3&y=-1");
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+pub trait Map {
+    /// Whether the map has no entries (and so is undefined).
+    fn is_empty(&self) -> bool;
+    /// Calls `f` with each key and value in order, stopping at the first `Err`.
+    fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit;
+}
+
+/// A source of template variables, looked up by name.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use rfc6570::UriTemplate;
+///
+/// let t = UriTemplate::parse("db://users/{id}/profile")?;
+/// let vars = HashMap::from([("id", "ada")]);
+/// assert_eq!(t.expand(&vars)?, "db://users/ada/profile");
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+pub trait Vars {
+    /// The value of the variable `name`, or [`Value::Undefined`].
+    fn get(&self, name: &str) -> Value<'_>;
+}
+
+/// A type that can be viewed as a template [`Value`].
+///
+/// ```
+/// use rfc6570::{ToValue, Value};
+///
+/// assert!(matches!(None::<&str>.to_value(), Value::Undefined));
+/// assert!(matches!("x".to_value(), Value::String("x")));
+/// ```
+pub trait ToValue {
+    /// Borrows `self` as a value.
+    fn to_value(&self) -> Value<'_>;
+}
+
+impl<T: ToValue + ?Sized> ToValue for &T {
+    fn to_value(&self) -> Value<'_> {
+        (**self).to_value()
+    }
+}
+
+impl ToValue for Value<'_> {
+    fn to_value(&self) -> Value<'_> {
+        *self
+    }
+}
+
+impl ToValue for str {
+    fn to_value(&self) -> Value<'_> {
+        Value::String(self)
+    }
+}
+
+impl ToValue for String {
+    fn to_value(&self) -> Value<'_> {
+        Value::String(self)
+    }
+}
+
+impl ToValue for std::borrow::Cow<'_, str> {
+    fn to_value(&self) -> Value<'_> {
+        Value::String(self)
+    }
+}
+
+impl<T: ToValue> ToValue for Option<T> {
+    fn to_value(&self) -> Value<'_> {
+        self.as_ref().map_or(Value::Undefined, ToValue::to_value)
+    }
+}
+
+macro_rules! display_values {
+    ($($t:ty),*) => {$(
+        impl ToValue for $t {
+            fn to_value(&self) -> Value<'_> {
+                Value::Display(self)
+            }
+        }
+    )*};
+}
+display_values!(
+    bool, char, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64
+);
+
+impl<T: ToValue> List for Vec<T> {
+    fn is_empty(&self) -> bool {
+        Vec::is_empty(self)
+    }
+    fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
+        self.iter().try_for_each(|item| f(item.to_value()))
+    }
+}
+
+impl<T: ToValue, const N: usize> List for [T; N] {
+    fn is_empty(&self) -> bool {
+        N == 0
+    }
+    fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
+        self.iter().try_for_each(|item| f(item.to_value()))
+    }
+}
+
+impl<T: ToValue, const N: usize> ToValue for [T; N] {
+    fn to_value(&self) -> Value<'_> {
+        Value::List(self)
+    }
+}
+
+impl<T: ToValue> ToValue for Vec<T> {
+    fn to_value(&self) -> Value<'_> {
+        Value::List(self)
+    }
+}
+
+impl<K: Borrow<str> + Ord, V: ToValue> Map for BTreeMap<K, V> {
+    fn is_empty(&self) -> bool {
+        BTreeMap::is_empty(self)
+    }
+    fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit {
+        self.iter()
+            .try_for_each(|(k, v)| f(k.borrow(), v.to_value()))
+    }
+}
+
+impl<K: Borrow<str> + Ord, V: ToValue> ToValue for BTreeMap<K, V> {
+    fn to_value(&self) -> Value<'_> {
+        Value::Map(self)
+    }
+}
+
+/// Entries are visited in the map's iteration order, which `HashMap` does not fix.
+impl<K: Borrow<str> + Eq + Hash, V: ToValue, S: BuildHasher> Map for HashMap<K, V, S> {
+    fn is_empty(&self) -> bool {
+        HashMap::is_empty(self)
+    }
+    fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit {
+        self.iter()
+            .try_for_each(|(k, v)| f(k.borrow(), v.to_value()))
+    }
+}
+
+impl<K: Borrow<str> + Eq + Hash, V: ToValue, S: BuildHasher> ToValue for HashMap<K, V, S> {
+    fn to_value(&self) -> Value<'_> {
+        Value::Map(self)
+    }
+}
+
+impl<T: Vars + ?Sized> Vars for &T {
+    fn get(&self, name: &str) -> Value<'_> {
+        (**self).get(name)
+    }
+}
+
+impl<K: Borrow<str> + Ord, V: ToValue> Vars for BTreeMap<K, V> {
+    fn get(&self, name: &str) -> Value<'_> {
+        BTreeMap::get(self, name).map_or(Value::Undefined, ToValue::to_value)
+    }
+}
+
+impl<K: Borrow<str> + Eq + Hash, V: ToValue, S: BuildHasher> Vars for HashMap<K, V, S> {
+    fn get(&self, name: &str) -> Value<'_> {
+        HashMap::get(self, name).map_or(Value::Undefined, ToValue::to_value)
+    }
+}
+
+/// The first pair with the name wins.
+impl<K: AsRef<str>, V: ToValue> Vars for [(K, V)] {
+    fn get(&self, name: &str) -> Value<'_> {
+        self.iter()
+            .find(|(k, _)| k.as_ref() == name)
+            .map_or(Value::Undefined, |(_, v)| v.to_value())
+    }
+}
+
+impl<K: AsRef<str>, V: ToValue, const N: usize> Vars for [(K, V); N] {
+    fn get(&self, name: &str) -> Value<'_> {
+        Vars::get(self.as_slice(), name)
+    }
+}
+
+impl<K: AsRef<str>, V: ToValue> Vars for Vec<(K, V)> {
+    fn get(&self, name: &str) -> Value<'_> {
+        Vars::get(self.as_slice(), name)
+    }
+}
+
+#[cfg(feature = "json")]
+mod json {
+    use super::*;
+    use serde_json::Value as Json;
+
+    impl ToValue for Json {
+        fn to_value(&self) -> Value<'_> {
+            match self {
+                Json::Null => Value::Undefined,
+                Json::Bool(b) => Value::Display(b),
+                Json::Number(n) => Value::Display(n),
+                Json::String(s) => Value::String(s),
+                Json::Array(items) => Value::List(items),
+                Json::Object(map) => Value::Map(map),
+            }
+        }
+    }
+
+    impl Map for serde_json::Map<String, Json> {
+        fn is_empty(&self) -> bool {
+            serde_json::Map::is_empty(self)
+        }
+        fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit {
+            self.iter().try_for_each(|(k, v)| f(k, v.to_value()))
+        }
+    }
+
+    impl ToValue for serde_json::Map<String, Json> {
+        fn to_value(&self) -> Value<'_> {
+            Value::Map(self)
+        }
+    }
+
+    /// A JSON object's members are the variables; any other JSON value defines none.
+    impl Vars for Json {
+        fn get(&self, name: &str) -> Value<'_> {
+            match self {
+                Json::Object(map) => Vars::get(map, name),
+                _ => Value::Undefined,
+            }
+        }
+    }
+
+    impl Vars for serde_json::Map<String, Json> {
+        fn get(&self, name: &str) -> Value<'_> {
+            serde_json::Map::get(self, name).map_or(Value::Undefined, ToValue::to_value)
+        }
+    }
+}
