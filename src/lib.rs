@@ -16,3 +16,12 @@ pub use matcher::ExtractError;
 pub use matcher::{Capture, Captures, Kind, Malformed, MatchError, MatchOptions};
 pub use template::{Component, Components, Expression, Limits, Operator, UriTemplate, VarSpec};
 pub use vars::{List, Map, ToValue, Value, Vars, Visit, VisitError};
+
+/// Instrumentation for the crate's own tests and benches; not part of the API.
+#[doc(hidden)]
+pub mod __private {
+    /// The work done by the last match on this thread, in VM steps.
+    pub fn last_match_steps() -> u64 {
+        crate::matcher::vm::last_steps()
+    }
+}

@@ -15,7 +15,7 @@
 //! The thread lists live in a per-thread cache that grows to the largest program seen, so a
 //! match allocates nothing once warm.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use super::program::{Inst, Program};
 use crate::pct::unit_at;
@@ -50,6 +50,7 @@ pub(crate) fn run(
             count: 0,
             out,
             matched: None,
+            steps: 0,
         };
         vm.scratch.fill(UNSET);
         vm.closure(cur, 0, 0);
@@ -58,6 +59,7 @@ pub(crate) fn run(
             let (unit, len) = unit_at(uri, pos);
             let next_pos = pos + len;
             next.clear();
+            vm.steps += cur.order.len() as u64;
             for i in 0..cur.order.len() {
                 let pc = cur.order[i];
                 vm.scratch.copy_from_slice(cur.slots(i));
@@ -81,12 +83,21 @@ pub(crate) fn run(
             std::mem::swap(cur, next);
             pos = next_pos;
         }
+        STEPS.with(|s| s.set(vm.steps));
         vm.matched
     })
 }
 
 thread_local! {
     static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
+    /// Work done by this thread's last run: threads stepped plus instructions explored.
+    static STEPS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The work done by the last match on this thread, in VM steps (threads advanced plus
+/// instructions explored). Tests use it to check that matching is linear in the URI.
+pub(crate) fn last_steps() -> u64 {
+    STEPS.with(Cell::get)
 }
 
 #[derive(Default)]
@@ -180,6 +191,7 @@ struct Vm<'a> {
     count: u16,
     out: &'a mut [u32],
     matched: Option<usize>,
+    steps: u64,
 }
 
 impl Vm<'_> {
@@ -207,6 +219,7 @@ impl Vm<'_> {
                     continue;
                 }
             };
+            self.steps += 1;
             if !list.visit(pc) {
                 self.keep_fewer_characters(list, pc);
                 continue;
