@@ -13,7 +13,8 @@ use std::sync::OnceLock;
 
 use crate::error::{Error, ErrorKind};
 use crate::grammar;
-use crate::matcher::{MatchError, Program};
+use crate::matcher::program::{Policy, Program};
+use crate::matcher::MatchError;
 
 /// An RFC 6570 expression operator (§2.2).
 ///
@@ -255,8 +256,9 @@ pub(crate) struct VarNode {
 pub struct UriTemplate {
     source: Box<str>,
     nodes: Vec<Node>,
-    /// The matching program, compiled on first use so that parsing stays at two allocations.
-    program: OnceLock<Result<Program, MatchError>>,
+    /// The matching programs, without and with required path variables, compiled on
+    /// first use so that parsing stays at two allocations.
+    programs: [OnceLock<Result<Program, MatchError>>; 2],
 }
 
 impl UriTemplate {
@@ -304,7 +306,7 @@ impl UriTemplate {
         Ok(Self {
             source: template.into(),
             nodes,
-            program: OnceLock::new(),
+            programs: Default::default(),
         })
     }
 
@@ -397,8 +399,10 @@ impl UriTemplate {
         &self.source[start as usize..end as usize]
     }
 
-    pub(crate) fn program(&self) -> Result<&Program, &MatchError> {
-        self.program.get_or_init(|| Program::compile(self)).as_ref()
+    pub(crate) fn program(&self, policy: Policy) -> Result<&Program, &MatchError> {
+        self.programs[usize::from(policy.require_path_vars)]
+            .get_or_init(|| Program::compile(self, policy))
+            .as_ref()
     }
 }
 

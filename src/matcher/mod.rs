@@ -23,7 +23,7 @@ use std::fmt;
 pub use captures::{Capture, Captures, Kind};
 #[cfg(feature = "serde")]
 pub use extract::ExtractError;
-pub(crate) use program::Program;
+use program::{Layout, Policy};
 
 use crate::pct;
 use crate::template::UriTemplate;
@@ -124,6 +124,10 @@ pub struct MatchOptions {
     pub strict_query: bool,
     /// The longest URI accepted, in bytes. Default: 1 MiB.
     pub max_uri_len: usize,
+    /// Require every variable outside query expressions to be defined and non-empty, so that
+    /// `users:///profile` does not match `users://{id}/profile`. Default: `false`; routers
+    /// turn it on.
+    pub require_path_vars: bool,
 }
 
 impl MatchOptions {
@@ -131,12 +135,25 @@ impl MatchOptions {
     pub const DEFAULT: Self = Self {
         strict_query: false,
         max_uri_len: 1 << 20,
+        require_path_vars: false,
     };
 
     /// Sets [`strict_query`](Self::strict_query).
     pub fn strict_query(mut self, strict: bool) -> Self {
         self.strict_query = strict;
         self
+    }
+
+    /// Sets [`require_path_vars`](Self::require_path_vars).
+    pub fn require_path_vars(mut self, required: bool) -> Self {
+        self.require_path_vars = required;
+        self
+    }
+
+    pub(crate) fn policy(&self) -> Policy {
+        Policy {
+            require_path_vars: self.require_path_vars,
+        }
     }
 
     /// Sets [`max_uri_len`](Self::max_uri_len).
@@ -187,10 +204,15 @@ impl UriTemplate {
     ///   place for does not match.
     /// * **Literals** compare with hex case folded (`%2f` equals `%2F`), and a non-ASCII
     ///   character equals its percent-encoded UTF-8 (`café` equals `caf%C3%A9`).
-    /// * **Ambiguity.** Where several assignments fit (`{a}{b}`, `{x,y}` on `1024,768`), a
-    ///   variable is preferably defined, with the shortest value, earlier variables first:
-    ///   `{x,y}` on `1024,768` gives `x = 1024, y = 768`. A variable with a prefix modifier
-    ///   whose start is ambiguous starts as late as it can.
+    /// * **Ambiguity.** Where several assignments fit, the one whose bytes are consumed by the
+    ///   better-ranked parts of the template wins, comparing along the URI until the first
+    ///   difference: a literal beats a variable that cannot cross `/`, which beats one that can
+    ///   (`{+v}`, `{#v}`, `{/v*}`); this is the router's precedence rule applied within one
+    ///   template, so `{a}{+b}` on `x/y` gives `a = x, b = /y`. Among equally ranked
+    ///   assignments, a variable is preferably defined, with the shortest value, earlier
+    ///   variables first: `{x,y}` on `1024,768` gives `x = 1024, y = 768`, and `{a}{b}` on
+    ///   `xy` gives `b = xy` (`a` empty, so absent). A variable with a prefix modifier whose
+    ///   start is ambiguous starts as late as it can.
     /// * **Empty and undefined.** Where expansion cannot tell them apart (`{v}` on ""), the
     ///   variable is absent; where it can (`{/v}` on "/"), it is "".
     /// * **Repeated names.** A name used twice must capture the same text in both places (or,
@@ -205,7 +227,7 @@ impl UriTemplate {
     ///
     /// Matching runs in time linear in the URI's length: the template is compiled once (on first
     /// use) into an automaton that reads the URI in one pass. It allocates nothing for templates
-    /// of up to 12 variables once the thread's matcher cache is warm; decoding allocates only
+    /// of up to 15 variables once the thread's matcher cache is warm; decoding allocates only
     /// for values that hold percent-triplets.
     ///
     /// ```
@@ -248,6 +270,11 @@ impl UriTemplate {
     ///     t.match_uri_with("notes://12345", &short),
     ///     Err(MatchError::Malformed { reason: Malformed::TooLong { limit: 10 }, .. })
     /// ));
+    ///
+    /// let t = UriTemplate::parse("users://{id}/profile")?;
+    /// assert!(t.match_uri("users:///profile").is_ok());
+    /// let required = MatchOptions::default().require_path_vars(true);
+    /// assert_eq!(t.match_uri_with("users:///profile", &required).unwrap_err(), MatchError::NoMatch);
     /// # Ok::<(), rfc6570::Error>(())
     /// ```
     pub fn match_uri_with<'a>(
@@ -256,24 +283,35 @@ impl UriTemplate {
         options: &MatchOptions,
     ) -> Result<Captures<'a>, MatchError> {
         validate_uri(uri, options.max_uri_len)?;
-        let program = self.program().map_err(Clone::clone)?;
-        let mut slots = Slots::new(program.vars);
-        let buf = slots.as_mut_slice(program.vars);
-        let bytes = uri.as_bytes();
-        let has_tail = program.tail.is_some();
-        let accept = |p: usize| p == bytes.len() || has_tail && matches!(bytes[p], b'?' | b'&');
-        let end = vm::run(program, bytes, &accept, buf).ok_or(MatchError::NoMatch)?;
-        let head_vars = program.tail.as_ref().map_or(program.vars, |t| t.first_var);
-        check_utf8(uri, &buf[..2 * head_vars])?;
-        if let Some(tail) = &program.tail {
-            query::bind(self, tail.first_var, uri, end, options.strict_query, buf)?;
-        }
-        let caps = Captures::new(self, uri, slots, program.tail.as_ref().map(|t| t.first_var));
-        if !repeated_names_agree(&caps) {
-            return Err(MatchError::NoMatch);
-        }
-        Ok(caps)
+        let program = self.program(options.policy()).map_err(Clone::clone)?;
+        let mut slots = Slots::new(program.slots / 2);
+        let buf = slots.as_mut_slice(program.slots / 2);
+        vm::run(program, uri.as_bytes(), buf).ok_or(MatchError::NoMatch)?;
+        finish(self, &program.layouts[0], uri, slots, options)
     }
+}
+
+/// Turns the VM's slots for `template` into captures: binds the query tail, checks that
+/// captured text decodes to UTF-8, and that repeated names agree.
+pub(crate) fn finish<'a>(
+    template: &'a UriTemplate,
+    layout: &Layout,
+    uri: &'a str,
+    mut slots: Slots,
+    options: &MatchOptions,
+) -> Result<Captures<'a>, MatchError> {
+    let buf = slots.as_mut_slice(layout.vars + 1);
+    let head_vars = layout.tail_var.unwrap_or(layout.vars);
+    check_utf8(uri, &buf[..2 * head_vars])?;
+    if let Some(first) = layout.tail_var {
+        let from = std::mem::replace(&mut buf[2 * first], vm::UNSET) as usize;
+        query::bind(template, first, uri, from, options.strict_query, buf)?;
+    }
+    let caps = Captures::new(template, uri, slots, layout.tail_var);
+    if !repeated_names_agree(&caps) {
+        return Err(MatchError::NoMatch);
+    }
+    Ok(caps)
 }
 
 fn check_utf8(uri: &str, slots: &[u32]) -> Result<(), MatchError> {

@@ -1,27 +1,60 @@
-//! Compiling a template into a matching program: a small NFA over URI units.
+//! Compiling templates into a matching program: an NFA over URI units.
 //!
-//! Each literal unit becomes one instruction; each expression becomes the NFA of "any subset of
-//! its variables, in order, the first behind the operator's prefix and the others behind its
-//! separator". A variable's value is a single self-looping instruction over the bytes its
-//! operator lets through ([`Class`]), or, with a prefix modifier, a counting loop that admits at
-//! most that many characters. The instructions are ordered so that the virtual machine's priority
-//! order is the crate's ambiguity rule: a variable is preferably defined, and its value as short
-//! as possible, earlier variables first.
+//! A template's head is a sequence of [`Token`]s: literal units, expressions, and a query tail.
+//! One template compiles to one chain of tokens; a router's templates are merged into a trie of
+//! tokens first, so that templates sharing a prefix share its instructions and a lookup follows
+//! one path through the trie instead of one per template. Literal edges out of a trie node
+//! become a single [`Inst::Dispatch`] on the next unit.
 //!
-//! Trailing query expressions (`{?..}{&..}` at the end of the template) are not compiled into
-//! the NFA: they are read as unordered `name=value` pairs, see [`super::query`].
+//! Each expression becomes the NFA of "any subset of its variables, in order, the first behind
+//! the operator's prefix and the others behind its separator". A variable's value is a single
+//! self-looping instruction over the bytes its operator lets through ([`Class`]); with a prefix
+//! modifier, a counting loop that admits at most that many characters.
+//!
+//! Every consuming instruction carries the [`Rank`] of what it consumes (a literal, a variable
+//! that cannot cross `/`, or one that can). The VM prefers the path whose ranks are higher at the
+//! first difference along the URI, then, among equal ranks, the order in which instructions are
+//! laid out here: a variable is preferably defined, and its value as short as possible, earlier
+//! variables first.
+//!
+//! A trailing run of query expressions (`{?..}{&..}`) compiles to a [`Inst::QueryStart`]
+//! assertion and a loop over the rest of the URI; [`super::query`] then binds its pairs.
 
 use crate::pct::{self, is_reserved, is_unreserved};
 use crate::template::{Node, Operator, UriTemplate, VarNode};
 
-/// The most instructions a matching program may have. Programs are linear in the template's
-/// size (prefix loops are one instruction whatever their length), so only templates far beyond
-/// the default template length limit get here.
-pub(crate) const MAX_INSTRUCTIONS: usize = 1 << 20;
+/// The most instructions a matching program may have. Programs grow linearly with their
+/// templates (a prefix loop is one instruction whatever its length), so only template sets far
+/// beyond the default limits get here.
+pub(crate) const MAX_INSTRUCTIONS: usize = 1 << 24;
+
+/// What consumed a byte, for precedence: higher is preferred.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Rank {
+    /// A variable that can cross `/`: `{+v}`, `{#v}`, `{/v*}`.
+    Crossing = 0,
+    /// A variable that cannot cross `/`, or a query parameter.
+    Segment = 1,
+    /// A template literal.
+    Literal = 2,
+}
+
+impl Rank {
+    pub(crate) const ALL: [Rank; 3] = [Rank::Literal, Rank::Segment, Rank::Crossing];
+
+    /// The rank of what an expression writes: its values, prefix and separators.
+    pub(crate) fn of(op: Operator, var: &VarNode) -> Self {
+        match op {
+            Operator::Reserved | Operator::Fragment => Self::Crossing,
+            Operator::Path if var.explode => Self::Crossing,
+            _ => Self::Segment,
+        }
+    }
+}
 
 /// A set of raw ASCII bytes a value may contain. Encoded units (triplets and raw non-ASCII
 /// bytes) are allowed in every value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Class(u128);
 
 impl Class {
@@ -67,22 +100,39 @@ impl Class {
             value.with(b',')
         }
     }
+
+    /// Anything printable but `#`: what a query tail may hold before its pairs are checked.
+    fn query() -> Self {
+        Self::of(|b| b.is_ascii_graphic() && b != b'#')
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Inst {
     /// Consume a unit equal to this one.
-    Unit(pct::Unit),
+    Unit {
+        unit: pct::Unit,
+        rank: Rank,
+    },
+    /// Consume a literal unit and continue where the table says (a trie node's literal edges).
+    Dispatch(u32),
     /// Consume a unit of the class and stay here, or (preferred) continue at `exit`.
     Loop {
         class: Class,
+        rank: Rank,
         exit: u32,
     },
     /// As `Loop`, admitting at most `max` characters since the last [`Inst::ResetCount`].
     Counted {
         class: Class,
+        rank: Rank,
         max: u16,
         exit: u32,
+    },
+    /// Consume one unit of the class (counting it) and continue: a value that must not be empty.
+    Step {
+        class: Class,
+        rank: Rank,
     },
     /// Start counting characters at zero.
     ResetCount,
@@ -93,71 +143,107 @@ pub(crate) enum Inst {
     Save(u32),
     /// Fail unless the current position is a character boundary.
     Boundary,
-    Match,
+    /// Fail unless the current position starts a query tail: the end, `?` or `&`.
+    QueryStart,
+    /// The template with this key matches if the URI ends here.
+    Match(u32),
 }
 
-/// A template's query tail: the trailing `{?..}`/`{&..}` expressions.
+impl Inst {
+    /// The rank of what this instruction consumes, if it consumes.
+    pub(crate) fn rank(self) -> Option<Rank> {
+        match self {
+            Self::Unit { rank, .. }
+            | Self::Loop { rank, .. }
+            | Self::Counted { rank, .. }
+            | Self::Step { rank, .. } => Some(rank),
+            Self::Dispatch(_) => Some(Rank::Literal),
+            _ => None,
+        }
+    }
+}
+
+/// How a template's variables are laid out in the VM's slots.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Tail {
-    /// Index of the tail's first variable among the template's variables.
-    pub(crate) first_var: usize,
-    /// The operator of the tail's first expression: `?` or `&`.
-    pub(crate) first_op: Operator,
+pub(crate) struct Layout {
+    /// Number of variable specs; spec `i` has slots `2i` (start) and `2i + 1` (end).
+    pub(crate) vars: usize,
+    /// Index of the first variable of the query tail, if there is one. The VM records where the
+    /// tail starts in that variable's start slot; query binding replaces it.
+    pub(crate) tail_var: Option<usize>,
 }
 
-/// A compiled matching program.
+/// What the compiled variables must satisfy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Policy {
+    /// Every variable outside query expressions must be defined and non-empty.
+    pub(crate) require_path_vars: bool,
+}
+
+/// A compiled matching program for one template or many.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Program {
     pub(crate) insts: Vec<Inst>,
-    /// Number of variable specs in the template; each has slots `2i` (start) and `2i + 1` (end).
-    pub(crate) vars: usize,
-    pub(crate) tail: Option<Tail>,
+    /// Literal edge tables of [`Inst::Dispatch`], sorted by unit.
+    pub(crate) dispatch: Vec<Vec<(pct::Unit, u32)>>,
+    /// Slots each thread carries: enough for the template with the most variables.
+    pub(crate) slots: usize,
+    /// The slot layout of each template, by key.
+    pub(crate) layouts: Vec<Layout>,
 }
 
 impl Program {
-    pub(crate) fn compile(t: &UriTemplate) -> Result<Self, super::MatchError> {
-        let nodes = t.nodes();
-        let tail_at = tail_start(nodes);
-        let mut c = Compiler {
-            t,
-            insts: Vec::new(),
-            var: 0,
-        };
-        let mut i = 0;
-        while i < tail_at {
-            match nodes[i] {
-                Node::Literal { start, end } => c.literal(t.span(start, end)),
-                Node::Expression { op, vars, .. } => {
-                    let specs: Vec<VarNode> = nodes[i + 1..=i + usize::from(vars)]
-                        .iter()
-                        .map(var_node)
-                        .collect();
-                    c.expression(op, &specs);
-                    i += usize::from(vars);
-                }
-                Node::Var(_) => unreachable!("variables follow their expression"),
-            }
-            i += 1;
+    /// Compiles one template; its key is 0.
+    pub(crate) fn compile(t: &UriTemplate, policy: Policy) -> Result<Self, super::MatchError> {
+        Self::compile_many(&[t], policy)
+    }
+
+    /// Compiles templates into one program; template `i` matches with key `i`.
+    pub(crate) fn compile_many(
+        templates: &[&UriTemplate],
+        policy: Policy,
+    ) -> Result<Self, super::MatchError> {
+        let mut trie = Trie::default();
+        for (key, t) in templates.iter().enumerate() {
+            trie.insert(tokens(t), key as u32);
         }
-        let head_vars = c.var;
-        c.insts.push(Inst::Match);
+        let mut c = Compiler {
+            trie: &trie,
+            policy,
+            insts: Vec::new(),
+            dispatch: Vec::new(),
+        };
+        c.node(0, 0);
         if c.insts.len() > MAX_INSTRUCTIONS {
             return Err(super::MatchError::Unsupported {
-                reason: "the template compiles to more than 2^20 matching instructions",
+                reason: "the templates compile to more than 2^24 matching instructions",
             });
         }
-        let tail = (tail_at < nodes.len()).then(|| Tail {
-            first_var: head_vars as usize,
-            first_op: match nodes[tail_at] {
-                Node::Expression { op, .. } => op,
-                _ => unreachable!("a tail starts with an expression"),
-            },
-        });
+        let slots = templates
+            .iter()
+            .map(|t| 2 * t.variables().count() + 2)
+            .max()
+            .unwrap_or(2);
         Ok(Self {
             insts: c.insts,
-            vars: t.variables().count(),
-            tail,
+            dispatch: c.dispatch,
+            slots,
+            layouts: templates.iter().map(|t| layout(t)).collect(),
         })
+    }
+}
+
+/// Where a template's variables sit in the slots.
+pub(crate) fn layout(t: &UriTemplate) -> Layout {
+    let nodes = t.nodes();
+    let tail = tail_start(nodes);
+    let head_vars = nodes[..tail]
+        .iter()
+        .filter(|n| matches!(n, Node::Var(_)))
+        .count();
+    Layout {
+        vars: t.variables().count(),
+        tail_var: (tail < nodes.len()).then_some(head_vars),
     }
 }
 
@@ -173,34 +259,153 @@ pub(crate) fn tail_start(nodes: &[Node]) -> usize {
     let mut start = nodes.len();
     let mut i = 0;
     while i < nodes.len() {
-        match nodes[i] {
-            Node::Expression { op, vars, .. } if op.is_query() => {
-                if start == nodes.len() {
-                    start = i;
-                }
-                i += 1 + usize::from(vars);
-            }
-            Node::Expression { vars, .. } => {
-                start = nodes.len();
-                i += 1 + usize::from(vars);
-            }
-            _ => {
-                start = nodes.len();
-                i += 1;
-            }
+        let (query, len) = match nodes[i] {
+            Node::Expression { op, vars, .. } => (op.is_query(), 1 + usize::from(vars)),
+            _ => (false, 1),
+        };
+        if !query {
+            start = nodes.len();
+        } else if start == nodes.len() {
+            start = i;
         }
+        i += len;
     }
     start
 }
 
-struct Compiler<'t> {
-    t: &'t UriTemplate,
-    insts: Vec<Inst>,
-    /// Index of the next variable spec.
-    var: u32,
+/// A piece of a template's head. Two templates share a trie edge when their tokens are equal:
+/// variable names matter only where the expansion writes them (named operators).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Token {
+    Unit(pct::Unit),
+    Expression { op: Operator, vars: Vec<VarToken> },
+    Tail,
 }
 
-impl Compiler<'_> {
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct VarToken {
+    node: VarNode,
+    /// The name as written, for operators that write it; empty otherwise.
+    name: Box<str>,
+}
+
+fn tokens(t: &UriTemplate) -> Vec<Token> {
+    let nodes = t.nodes();
+    let tail = tail_start(nodes);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tail {
+        match nodes[i] {
+            Node::Literal { start, end } => {
+                let bytes = t.span(start, end).as_bytes();
+                let mut at = 0;
+                while at < bytes.len() {
+                    let (unit, len) = pct::unit_at(bytes, at);
+                    out.push(Token::Unit(unit));
+                    at += len;
+                }
+            }
+            Node::Expression { op, vars, .. } => {
+                let specs = &nodes[i + 1..=i + usize::from(vars)];
+                let vars = specs
+                    .iter()
+                    .map(|n| {
+                        let node = var_node(n);
+                        let written = op.is_named() && !node.explode;
+                        let name = if written {
+                            t.span(node.name_start, node.name_end)
+                        } else {
+                            ""
+                        };
+                        VarToken {
+                            node: VarNode {
+                                name_start: 0,
+                                name_end: 0,
+                                ..node
+                            },
+                            name: name.into(),
+                        }
+                    })
+                    .collect();
+                out.push(Token::Expression { op, vars });
+                i += usize::from(vars_len(&nodes[i]));
+            }
+            Node::Var(_) => unreachable!("variables follow their expression"),
+        }
+        i += 1;
+    }
+    if tail < nodes.len() {
+        out.push(Token::Tail);
+    }
+    out
+}
+
+fn vars_len(n: &Node) -> u16 {
+    match n {
+        Node::Expression { vars, .. } => *vars,
+        _ => 0,
+    }
+}
+
+/// A trie of token sequences; node 0 is the root.
+#[derive(Debug)]
+struct Trie {
+    nodes: Vec<TrieNode>,
+}
+
+#[derive(Debug, Default)]
+struct TrieNode {
+    children: Vec<(Token, usize)>,
+    /// Templates whose tokens end here.
+    ends: Vec<u32>,
+}
+
+impl Default for Trie {
+    fn default() -> Self {
+        Self {
+            nodes: vec![TrieNode::default()],
+        }
+    }
+}
+
+impl Trie {
+    fn insert(&mut self, tokens: Vec<Token>, key: u32) {
+        let mut node = 0;
+        for token in tokens {
+            let existing = self.nodes[node]
+                .children
+                .iter()
+                .find(|(t, _)| *t == token)
+                .map(|&(_, child)| child);
+            node = match existing {
+                Some(child) => child,
+                None => {
+                    let child = self.nodes.len();
+                    self.nodes.push(TrieNode::default());
+                    self.nodes[node].children.push((token, child));
+                    child
+                }
+            };
+        }
+        self.nodes[node].ends.push(key);
+    }
+}
+
+/// One way out of a trie node.
+enum Alt<'t> {
+    Match(u32),
+    Literals(Vec<(pct::Unit, usize)>),
+    Child(&'t Token, usize),
+}
+
+struct Compiler<'t> {
+    trie: &'t Trie,
+    policy: Policy,
+    insts: Vec<Inst>,
+    dispatch: Vec<Vec<(pct::Unit, u32)>>,
+}
+
+impl<'t> Compiler<'t> {
     fn pc(&self) -> u32 {
         self.insts.len() as u32
     }
@@ -210,57 +415,134 @@ impl Compiler<'_> {
         self.pc() - 1
     }
 
-    fn literal(&mut self, text: &str) {
+    /// Emits a trie node; `var` is the number of variables on the path to it.
+    fn node(&mut self, node: usize, var: u32) {
+        let trie = self.trie;
+        let n = &trie.nodes[node];
+        let mut alts: Vec<Alt<'t>> = n.ends.iter().map(|&k| Alt::Match(k)).collect();
+        let literals: Vec<(pct::Unit, usize)> = n
+            .children
+            .iter()
+            .filter_map(|(t, child)| match t {
+                Token::Unit(u) => Some((*u, *child)),
+                _ => None,
+            })
+            .collect();
+        if !literals.is_empty() {
+            alts.push(Alt::Literals(literals));
+        }
+        alts.extend(
+            n.children
+                .iter()
+                .filter(|(t, _)| !matches!(t, Token::Unit(_)))
+                .map(|(t, child)| Alt::Child(t, *child)),
+        );
+        let last = alts.len().saturating_sub(1);
+        for (i, alt) in alts.into_iter().enumerate() {
+            let split = (i < last).then(|| self.push(Inst::Split(0, 0)));
+            let start = self.pc();
+            self.alt(alt, var);
+            if let Some(split) = split {
+                self.insts[split as usize] = Inst::Split(start, self.pc());
+            }
+        }
+    }
+
+    fn alt(&mut self, alt: Alt<'t>, var: u32) {
+        match alt {
+            Alt::Match(key) => {
+                self.push(Inst::Match(key));
+            }
+            Alt::Literals(edges) if edges.len() == 1 => {
+                let (unit, child) = edges[0];
+                self.push(Inst::Unit {
+                    unit,
+                    rank: Rank::Literal,
+                });
+                self.node(child, var);
+            }
+            Alt::Literals(mut edges) => {
+                edges.sort_by_key(|&(u, _)| (u.byte, u.encoded));
+                let table = self.dispatch.len();
+                self.dispatch.push(Vec::with_capacity(edges.len()));
+                self.push(Inst::Dispatch(table as u32));
+                for (unit, child) in edges {
+                    let start = self.pc();
+                    self.dispatch[table].push((unit, start));
+                    self.node(child, var);
+                }
+            }
+            Alt::Child(Token::Expression { op, vars }, child) => {
+                self.expression(*op, vars, var);
+                self.node(child, var + vars.len() as u32);
+            }
+            Alt::Child(Token::Tail, child) => {
+                self.push(Inst::Save(2 * var));
+                self.push(Inst::QueryStart);
+                let here = self.pc();
+                self.push(Inst::Loop {
+                    class: Class::query(),
+                    rank: Rank::Segment,
+                    exit: here + 1,
+                });
+                self.node(child, var);
+            }
+            Alt::Child(Token::Unit(_), _) => unreachable!("literal edges are dispatched"),
+        }
+    }
+
+    fn raw(&mut self, byte: u8, rank: Rank) {
+        self.push(Inst::Unit {
+            unit: pct::Unit {
+                byte,
+                encoded: false,
+            },
+            rank,
+        });
+    }
+
+    fn literal(&mut self, text: &str, rank: Rank) {
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
             let (unit, len) = pct::unit_at(bytes, i);
-            self.push(Inst::Unit(unit));
+            self.push(Inst::Unit { unit, rank });
             i += len;
         }
     }
 
-    fn raw(&mut self, byte: u8) {
-        self.push(Inst::Unit(pct::Unit {
-            byte,
-            encoded: false,
-        }));
-    }
-
     /// `{op v0,v1,..}`: for each variable, in order, a choice between defining it (preferred)
     /// and skipping it; the first defined one follows the operator's prefix, later ones its
-    /// separator. Two chains of states track whether anything has been defined yet.
-    fn expression(&mut self, op: Operator, vars: &[VarNode]) {
-        let first_var = self.var;
-        // Jumps to patch: (instruction, chain, variable index it leads to).
+    /// separator. Two chains of states track whether anything has been defined yet. Under
+    /// [`Policy::require_path_vars`], variables outside query expressions cannot be skipped.
+    fn expression(&mut self, op: Operator, vars: &[VarToken], first_var: u32) {
+        let required = self.policy.require_path_vars && !op.is_query();
+        // Jumps and splits to patch: (instruction, chain, index of the variable they lead to).
         let mut pending: Vec<(u32, bool, usize)> = Vec::new();
         let mut entry_none = vec![0u32; vars.len() + 1];
         let mut entry_some = vec![0u32; vars.len() + 1];
         for (i, var) in vars.iter().enumerate() {
+            let rank = Rank::of(op, &var.node);
             for defined_before in [false, true] {
-                if defined_before && i == 0 {
+                if defined_before && i == 0 || required && defined_before != (i > 0) {
                     continue;
                 }
-                let split = self.push(Inst::Split(0, 0));
+                let split = (!required).then(|| self.push(Inst::Split(0, 0)));
+                let entry = split.unwrap_or(self.pc());
                 if defined_before {
-                    entry_some[i] = split;
+                    entry_some[i] = entry;
+                    self.raw(op.separator(), rank);
                 } else {
-                    entry_none[i] = split;
+                    entry_none[i] = entry;
+                    self.literal(op.prefix(), rank);
                 }
-                let define = self.pc();
-                if defined_before {
-                    self.raw(op.separator());
-                } else {
-                    for &b in op.prefix().as_bytes() {
-                        self.raw(b);
-                    }
-                }
-                self.var = first_var + i as u32;
-                self.variable(op, var);
+                self.variable(op, var, first_var + i as u32, rank, required);
                 let jump = self.push(Inst::Jump(0));
                 pending.push((jump, true, i + 1));
-                self.insts[split as usize] = Inst::Split(define, 0);
-                pending.push((split, defined_before, i + 1));
+                if let Some(split) = split {
+                    self.insts[split as usize] = Inst::Split(split + 1, 0);
+                    pending.push((split, defined_before, i + 1));
+                }
             }
         }
         let end = self.pc();
@@ -278,20 +560,19 @@ impl Compiler<'_> {
                 _ => unreachable!("only jumps and splits are patched"),
             }
         }
-        self.var = first_var + vars.len() as u32;
     }
 
     /// One defined variable, after its prefix or separator.
-    fn variable(&mut self, op: Operator, var: &VarNode) {
-        let slot = 2 * self.var;
-        if op.is_named() && !var.explode {
-            self.literal(self.t.span(var.name_start, var.name_end));
-            if op == Operator::PathParam {
+    fn variable(&mut self, op: Operator, var: &VarToken, index: u32, rank: Rank, required: bool) {
+        let slot = 2 * index;
+        if op.is_named() && !var.node.explode {
+            self.literal(&var.name, rank);
+            if op == Operator::PathParam && !required {
                 // `;name` stands for an empty value, `;name=value` for any other.
                 let split = self.push(Inst::Split(0, 0));
                 let with_value = self.pc();
-                self.raw(b'=');
-                self.value(op, var, slot);
+                self.raw(b'=', rank);
+                self.value(op, &var.node, slot, rank, required);
                 let jump = self.push(Inst::Jump(0));
                 let empty = self.pc();
                 self.push(Inst::Save(slot));
@@ -301,25 +582,32 @@ impl Compiler<'_> {
                 self.insts[jump as usize] = Inst::Jump(end);
                 return;
             }
-            self.raw(b'=');
+            self.raw(b'=', rank);
         }
-        self.value(op, var, slot);
+        self.value(op, &var.node, slot, rank, required);
     }
 
-    fn value(&mut self, op: Operator, var: &VarNode, slot: u32) {
+    fn value(&mut self, op: Operator, var: &VarNode, slot: u32, rank: Rank, required: bool) {
         let class = Class::variable(op, var);
         self.push(Inst::Save(slot));
-        let here = self.pc();
         if var.prefix != 0 {
             self.push(Inst::ResetCount);
+        }
+        if required {
+            self.push(Inst::Step { class, rank });
+        }
+        let here = self.pc();
+        if var.prefix != 0 {
             self.push(Inst::Counted {
                 class,
+                rank,
                 max: var.prefix,
-                exit: here + 2,
+                exit: here + 1,
             });
         } else {
             self.push(Inst::Loop {
                 class,
+                rank,
                 exit: here + 1,
             });
         }

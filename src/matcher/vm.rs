@@ -1,37 +1,36 @@
 //! A Pike virtual machine that runs a [`Program`] over a URI in one left-to-right pass.
 //!
-//! All live threads advance together, one URI unit at a time; two threads that reach the same
-//! instruction at the same position have the same future, so only the one with the higher
-//! priority is kept. That bounds the work per unit by the program's size, which makes a match
-//! linear in the URI's length whatever the template and the input: there is no backtracking to
-//! blow up. Thread lists are ordered by priority, so the first thread to reach `Match` at an
-//! accepting position is the answer (see [`super::program`] for what priority means).
+//! All live threads advance together, one URI unit at a time. Two threads that reach the same
+//! instruction at the same position have the same future, so only the preferred one is kept;
+//! that bounds the work per unit by the number of live instructions, which makes a match linear
+//! in the URI's length whatever the templates and the input: there is no backtracking to blow up.
 //!
-//! One exception to "higher priority wins": two threads inside the same counting loop (a prefix
-//! modifier) differ in how many characters they have used. The one that has used fewer can do
-//! everything the other can and more, so it is kept instead; the match found is still exact, and
-//! no input can make the loop hold more than one thread.
+//! **Preference.** Threads are kept in *groups* of equal rank so far (what consumed each byte:
+//! literal, segment variable, crossing variable), best group first; within a group, in the
+//! program's priority order. Stepping over a unit splits each group three ways by the rank of
+//! what consumed it, literal first. So the first group in which a thread reaches `Match` at the
+//! end of the URI holds the best-ranked matches, and within it the highest-priority thread of
+//! each template; among templates tied there, the lowest key wins.
+//!
+//! One exception to "the preferred thread wins": two threads inside the same counting loop (a
+//! prefix modifier) differ in how many characters they have used. The one that has used fewer
+//! can do everything the other can and more, so its data is kept; the match found is still
+//! exact, and no input can make a counting loop hold more than one thread.
 //!
 //! The thread lists live in a per-thread cache that grows to the largest program seen, so a
 //! match allocates nothing once warm.
 
 use std::cell::{Cell, RefCell};
 
-use super::program::{Inst, Program};
-use crate::pct::unit_at;
+use super::program::{Inst, Program, Rank};
+use crate::pct::{unit_at, Unit};
 
 /// Slot value for "not recorded".
 pub(crate) const UNSET: u32 = u32::MAX;
 
-/// Runs `prog` over `uri`. `accept(p)` says whether the head may end at byte `p`; the first
-/// (highest-priority) thread to reach `Match` at the earliest accepting position wins, and its
-/// slots are written to `out` (`2 * prog.vars` entries). Returns the accepted end position.
-pub(crate) fn run(
-    prog: &Program,
-    uri: &[u8],
-    accept: &dyn Fn(usize) -> bool,
-    out: &mut [u32],
-) -> Option<usize> {
+/// Runs `prog` over `uri`. On a match, writes the winning thread's slots to `out`
+/// (`prog.slots` entries) and returns its template key.
+pub(crate) fn run(prog: &Program, uri: &[u8], out: &mut [u32]) -> Option<u32> {
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         cache.prepare(prog);
@@ -44,47 +43,25 @@ pub(crate) fn run(
         let mut vm = Vm {
             prog,
             uri,
-            accept,
             stack,
             scratch,
             count: 0,
             out,
-            matched: None,
+            best: None,
             steps: 0,
         };
         vm.scratch.fill(UNSET);
-        vm.closure(cur, 0, 0);
+        vm.closure(cur, 0, 0, 0);
         let mut pos = 0;
-        while vm.matched.is_none() && pos < uri.len() && !cur.order.is_empty() {
+        while vm.best.is_none() && pos < uri.len() && !cur.order.is_empty() {
             let (unit, len) = unit_at(uri, pos);
-            let next_pos = pos + len;
             next.clear();
-            vm.steps += cur.order.len() as u64;
-            for i in 0..cur.order.len() {
-                let pc = cur.order[i];
-                vm.scratch.copy_from_slice(cur.slots(i));
-                vm.count = cur.counts[i];
-                let target = match prog.insts[pc as usize] {
-                    Inst::Unit(u) if u == unit => Some(pc + 1),
-                    Inst::Loop { class, .. } if class.allows(unit) => Some(pc),
-                    Inst::Counted { class, max, .. } if class.allows(unit) => {
-                        vm.count += u16::from(unit.starts_char());
-                        (vm.count <= max).then_some(pc)
-                    }
-                    _ => None,
-                };
-                if let Some(target) = target {
-                    vm.closure(next, target, next_pos);
-                    if vm.matched.is_some() {
-                        break;
-                    }
-                }
-            }
+            vm.step(cur, next, unit, pos + len);
             std::mem::swap(cur, next);
-            pos = next_pos;
+            pos += len;
         }
         STEPS.with(|s| s.set(vm.steps));
-        vm.matched
+        vm.best.map(|(_, key)| key)
     })
 }
 
@@ -110,22 +87,22 @@ struct Cache {
 
 impl Cache {
     fn prepare(&mut self, prog: &Program) {
-        let slots = 2 * prog.vars;
-        self.cur.prepare(prog.insts.len(), slots);
-        self.next.prepare(prog.insts.len(), slots);
-        self.scratch.resize(slots, UNSET);
+        self.cur.prepare(prog.insts.len(), prog.slots);
+        self.next.prepare(prog.insts.len(), prog.slots);
+        self.scratch.resize(prog.slots, UNSET);
         self.stack.clear();
     }
 }
 
-/// A priority-ordered list of threads, each at a distinct instruction.
+/// A list of threads, each at a distinct instruction, best group first.
 #[derive(Default)]
 struct Threads {
-    /// Sparse set of the instructions visited in this step's closure.
+    /// Sparse set of the instructions visited while building this list.
     sparse: Vec<u32>,
     dense: Vec<u32>,
-    /// Instructions of the consuming threads, highest priority first.
+    /// Instructions of the consuming threads, in preference order.
     order: Vec<u32>,
+    groups: Vec<u32>,
     /// For a consuming instruction, its index in `order`.
     index_of: Vec<u32>,
     counts: Vec<u16>,
@@ -146,6 +123,7 @@ impl Threads {
     fn clear(&mut self) {
         self.dense.clear();
         self.order.clear();
+        self.groups.clear();
         self.counts.clear();
         self.slots.clear();
     }
@@ -161,15 +139,22 @@ impl Threads {
         true
     }
 
-    fn push(&mut self, pc: u32, slots: &[u32], count: u16) {
+    fn push(&mut self, pc: u32, group: u32, slots: &[u32], count: u16) {
         self.index_of[pc as usize] = self.order.len() as u32;
         self.order.push(pc);
+        self.groups.push(group);
         self.counts.push(count);
         self.slots.extend_from_slice(slots);
     }
 
     fn slots(&self, i: usize) -> &[u32] {
         &self.slots[i * self.width..(i + 1) * self.width]
+    }
+
+    /// The end of the group that starts at `i`.
+    fn group_end(&self, i: usize) -> usize {
+        let g = self.groups[i];
+        i + self.groups[i..].iter().take_while(|&&x| x == g).count()
     }
 }
 
@@ -185,29 +170,86 @@ enum Frame {
 struct Vm<'a> {
     prog: &'a Program,
     uri: &'a [u8],
-    accept: &'a dyn Fn(usize) -> bool,
     stack: &'a mut Vec<Frame>,
     scratch: &'a mut Vec<u32>,
     count: u16,
     out: &'a mut [u32],
-    matched: Option<usize>,
+    /// The best match so far: its group and template key.
+    best: Option<(u32, u32)>,
     steps: u64,
 }
 
 impl Vm<'_> {
+    /// Advances every thread of `cur` over `unit`, group by group and, within a group, literal
+    /// consumers first, so that `next` comes out in preference order.
+    fn step(&mut self, cur: &Threads, next: &mut Threads, unit: Unit, next_pos: usize) {
+        self.steps += cur.order.len() as u64;
+        let mut group = 0;
+        let mut i = 0;
+        while i < cur.order.len() {
+            let end = cur.group_end(i);
+            for rank in Rank::ALL {
+                let mut advanced = false;
+                for k in i..end {
+                    let pc = cur.order[k];
+                    let inst = self.prog.insts[pc as usize];
+                    if inst.rank() != Some(rank) {
+                        continue;
+                    }
+                    self.count = cur.counts[k];
+                    let Some(target) = self.advance(inst, pc, unit) else {
+                        continue;
+                    };
+                    self.scratch.copy_from_slice(cur.slots(k));
+                    self.closure(next, target, next_pos, group);
+                    advanced = true;
+                }
+                if self.best.is_some() {
+                    return;
+                }
+                group += u32::from(advanced);
+            }
+            i = end;
+        }
+    }
+
+    /// Where a consuming instruction goes after `unit`, updating the character count.
+    fn advance(&mut self, inst: Inst, pc: u32, unit: Unit) -> Option<u32> {
+        match inst {
+            Inst::Unit { unit: u, .. } => (u == unit).then_some(pc + 1),
+            Inst::Dispatch(table) => {
+                let edges = &self.prog.dispatch[table as usize];
+                edges
+                    .binary_search_by_key(&(unit.byte, unit.encoded), |(u, _)| (u.byte, u.encoded))
+                    .ok()
+                    .map(|i| edges[i].1)
+            }
+            Inst::Loop { class, .. } => class.allows(unit).then_some(pc),
+            Inst::Counted { class, max, .. } => {
+                self.count = self.count.saturating_add(u16::from(unit.starts_char()));
+                (class.allows(unit) && self.count <= max).then_some(pc)
+            }
+            Inst::Step { class, .. } => {
+                self.count = self.count.saturating_add(u16::from(unit.starts_char()));
+                class.allows(unit).then_some(pc + 1)
+            }
+            _ => None,
+        }
+    }
+
     fn at_boundary(&self, pos: usize) -> bool {
         pos >= self.uri.len() || unit_at(self.uri, pos).0.starts_char()
     }
 
     /// Follows every epsilon path from `start` at `pos` in priority order, adding the consuming
-    /// threads reached to `list` and noting the first accepted match.
-    fn closure(&mut self, list: &mut Threads, start: u32, pos: usize) {
+    /// threads reached to `list` in `group`, and noting matches at the end of the URI.
+    fn closure(&mut self, list: &mut Threads, start: u32, pos: usize, group: u32) {
         self.stack.push(Frame::Explore(start));
         while let Some(frame) = self.stack.pop() {
             let pc = match frame {
                 Frame::Explore(pc) => pc,
                 Frame::AddLoop(pc) => {
-                    list.push(pc, self.scratch, self.count);
+                    list.push(pc, group, self.scratch, self.count);
                     continue;
                 }
                 Frame::RestoreSlot(slot, old) => {
@@ -225,7 +267,9 @@ impl Vm<'_> {
                 continue;
             }
             match self.prog.insts[pc as usize] {
-                Inst::Unit(_) => list.push(pc, self.scratch, self.count),
+                Inst::Unit { .. } | Inst::Dispatch(_) | Inst::Step { .. } => {
+                    list.push(pc, group, self.scratch, self.count)
+                }
                 Inst::Loop { exit, .. } | Inst::Counted { exit, .. } => {
                     self.stack.push(Frame::AddLoop(pc));
                     self.stack.push(Frame::Explore(exit));
@@ -250,15 +294,27 @@ impl Vm<'_> {
                         self.stack.push(Frame::Explore(pc + 1));
                     }
                 }
-                Inst::Match => {
-                    if self.matched.is_none() && (self.accept)(pos) {
-                        self.matched = Some(pos);
-                        self.out.copy_from_slice(self.scratch);
-                        self.stack.clear();
-                        return;
+                Inst::QueryStart => {
+                    if pos == self.uri.len() || matches!(self.uri[pos], b'?' | b'&') {
+                        self.stack.push(Frame::Explore(pc + 1));
                     }
                 }
+                Inst::Match(key) => self.record_match(pos, group, key),
             }
+        }
+    }
+
+    fn record_match(&mut self, pos: usize, group: u32, key: u32) {
+        if pos != self.uri.len() {
+            return;
+        }
+        let better = match self.best {
+            None => true,
+            Some((g, k)) => g == group && key < k,
+        };
+        if better {
+            self.best = Some((group, key));
+            self.out.copy_from_slice(self.scratch);
         }
     }
 
