@@ -7,6 +7,8 @@ mod expand;
 mod grammar;
 mod matcher;
 mod pct;
+mod router;
+mod safety;
 mod template;
 mod vars;
 
@@ -14,6 +16,11 @@ pub use error::{Error, ErrorKind};
 #[cfg(feature = "serde")]
 pub use matcher::ExtractError;
 pub use matcher::{Capture, Captures, Kind, Malformed, MatchError, MatchOptions};
+pub use router::{
+    InsertError, IntoTemplate, RouteError, RouteOptions, Routed, Router, RouterBuilder,
+    RouterOptions,
+};
+pub use safety::{safe_join, safe_join_resolved, JoinError, Rule, SafetyPolicy, LOOK_ALIKES};
 pub use template::{Component, Components, Expression, Limits, Operator, UriTemplate, VarSpec};
 pub use vars::{List, Map, ToValue, Value, Vars, Visit, VisitError};
 

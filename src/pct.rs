@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 /// One unit of a URI or a template literal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Unit {
     /// The byte: the raw byte, or the byte a triplet encodes.
     pub(crate) byte: u8,

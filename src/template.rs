@@ -228,7 +228,7 @@ pub(crate) enum Node {
 }
 
 /// A variable spec in the compiled form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct VarNode {
     pub(crate) name_start: u32,
     pub(crate) name_end: u32,

@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use super::program::Rank;
 use super::query;
 use super::vm::UNSET;
 use crate::pct;
@@ -91,6 +92,11 @@ impl<'a> Captures<'a> {
             slots,
             tail_var,
         }
+    }
+
+    /// Captures with no variables, for a static template.
+    pub(crate) fn empty(template: &'a UriTemplate, uri: &'a str) -> Self {
+        Self::new(template, uri, Slots::new(0), None)
     }
 
     /// The template that matched.
@@ -258,6 +264,7 @@ impl<'a> Captures<'a> {
             op,
             spec,
             shape,
+            in_tail,
             tail: self.tail_names(),
         })
     }
@@ -402,6 +409,7 @@ pub struct Capture<'a> {
     op: Operator,
     spec: VarNode,
     shape: Shape,
+    in_tail: bool,
     tail: TailNames<'a>,
 }
 
@@ -497,6 +505,20 @@ impl<'a> Capture<'a> {
         let this = self.clone();
         self.raw_entries()
             .map(move |(k, v)| (this.decode(k), this.decode(v)))
+    }
+
+    /// The decoded keys of a map; nothing for strings and lists.
+    pub(crate) fn keys(&self) -> impl Iterator<Item = Cow<'a, str>> + 'a {
+        let this = self.clone();
+        let is_map = self.kind() == Kind::Map;
+        self.raw_entries()
+            .filter(move |_| is_map)
+            .map(move |(k, _)| this.decode(k))
+    }
+
+    /// Whether the variable's expression cannot cross `/` (query parameters are not segments).
+    pub(crate) fn is_single_segment(&self) -> bool {
+        !self.in_tail && Rank::of(self.op, &self.spec) == Rank::Segment
     }
 
     fn named_items_are_list(&self) -> bool {

@@ -27,7 +27,7 @@ use program::{Layout, Policy};
 
 use crate::pct;
 use crate::template::UriTemplate;
-use captures::Slots;
+pub(crate) use captures::Slots;
 
 /// Why a URI is malformed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

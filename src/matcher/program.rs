@@ -273,17 +273,23 @@ pub(crate) fn tail_start(nodes: &[Node]) -> usize {
     start
 }
 
+/// A template's shape: its tokens. Two templates with the same shape match exactly the same URIs
+/// with the same precedence.
+pub(crate) fn shape(t: &UriTemplate) -> Vec<Token> {
+    tokens(t)
+}
+
 /// A piece of a template's head. Two templates share a trie edge when their tokens are equal:
 /// variable names matter only where the expansion writes them (named operators).
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Token {
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum Token {
     Unit(pct::Unit),
     Expression { op: Operator, vars: Vec<VarToken> },
     Tail,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct VarToken {
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct VarToken {
     node: VarNode,
     /// The name as written, for operators that write it; empty otherwise.
     name: Box<str>,

@@ -31,6 +31,9 @@ pub(crate) const UNSET: u32 = u32::MAX;
 /// Runs `prog` over `uri`. On a match, writes the winning thread's slots to `out`
 /// (`prog.slots` entries) and returns its template key.
 pub(crate) fn run(prog: &Program, uri: &[u8], out: &mut [u32]) -> Option<u32> {
+    if prog.insts.is_empty() {
+        return None;
+    }
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         cache.prepare(prog);

@@ -1,0 +1,325 @@
+//! Path safety: refusing captured values that would escape a directory, and joining paths safely.
+//!
+//! A router checks every captured value after decoding, with the rules of [`Rule`] (all on by
+//! default, configurable per router, per template and per variable through [`SafetyPolicy`]).
+//! A refusal stops routing: it never falls through to a more permissive template.
+//! [`safe_join`] and [`safe_join_resolved`] join a captured path onto a base directory and refuse
+//! any result outside it.
+//!
+//! The look-alike rule needs the characters whose NFKC form is made of `.`, `/` and `\` only.
+//! There are ten of them (Unicode 14), listed in [`LOOK_ALIKES`]; a table is smaller and faster
+//! than a normalization library for this one question.
+
+use std::fmt;
+use std::path::{Component, Path, PathBuf};
+
+/// One path-safety rule.
+///
+/// ```
+/// use rfc6570::Rule;
+///
+/// assert_eq!(Rule::DotDotSegment.to_string(), "a `..` path segment");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Rule {
+    /// A control character: U+0000 to U+001F or U+007F.
+    ControlCharacter,
+    /// A path segment equal to `..`, with `/` and `\` as separators (`..`, `../x`, `a/../b`,
+    /// `..\x`). `v1..v2` and `...` are fine.
+    DotDotSegment,
+    /// An absolute path: a leading `/` or `\`, a drive letter and `:` (`C:\x`, `C:x`), or a UNC
+    /// path (`\\server\share`).
+    AbsolutePath,
+    /// A `/` or `\` in a variable whose expression cannot cross segments (`{v}` on `a%2Fb`).
+    SeparatorInSegment,
+    /// A percent-triplet left after decoding (`%252e` decodes to `%2e`): double encoding.
+    DoubleEncoding,
+    /// A character whose NFKC form is `.`, `/` or `\` (fullwidth `．`, `／`, `＼` and the like)
+    /// where, so normalized, it would break one of the rules above.
+    LookAlike,
+}
+
+impl Rule {
+    /// Every rule, in the order they are checked.
+    pub const ALL: [Rule; 6] = [
+        Rule::ControlCharacter,
+        Rule::DotDotSegment,
+        Rule::AbsolutePath,
+        Rule::SeparatorInSegment,
+        Rule::DoubleEncoding,
+        Rule::LookAlike,
+    ];
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::ControlCharacter => "a control character",
+            Self::DotDotSegment => "a `..` path segment",
+            Self::AbsolutePath => "an absolute path",
+            Self::SeparatorInSegment => "a path separator inside a single segment",
+            Self::DoubleEncoding => "a percent-triplet left after decoding (double encoding)",
+            Self::LookAlike => "a Unicode look-alike of `.`, `/` or `\\`",
+        })
+    }
+}
+
+/// Which [`Rule`]s apply. The default enforces all of them.
+///
+/// ```
+/// use rfc6570::{Rule, SafetyPolicy};
+///
+/// let policy = SafetyPolicy::default().allow(Rule::AbsolutePath);
+/// assert!(policy.enforces(Rule::DotDotSegment));
+/// assert!(!policy.enforces(Rule::AbsolutePath));
+/// assert!(!SafetyPolicy::OFF.enforces(Rule::ControlCharacter));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SafetyPolicy(u8);
+
+impl SafetyPolicy {
+    /// Every rule enforced.
+    pub const STRICT: Self = Self(0b11_1111);
+    /// No rule enforced.
+    pub const OFF: Self = Self(0);
+
+    /// This policy without `rule`.
+    pub fn allow(self, rule: Rule) -> Self {
+        Self(self.0 & !rule.bit())
+    }
+
+    /// This policy with `rule`.
+    pub fn deny(self, rule: Rule) -> Self {
+        Self(self.0 | rule.bit())
+    }
+
+    /// Whether `rule` is enforced.
+    pub fn enforces(self, rule: Rule) -> bool {
+        self.0 & rule.bit() != 0
+    }
+
+    /// Checks one decoded value. `single_segment` says whether its expression cannot cross `/`.
+    pub(crate) fn check(self, value: &str, single_segment: bool) -> Result<(), Rule> {
+        let policy = if single_segment {
+            self
+        } else {
+            self.allow(Rule::SeparatorInSegment)
+        };
+        policy.check_text(value)?;
+        if policy.enforces(Rule::LookAlike) && value.chars().any(is_look_alike) {
+            let folded = fold_look_alikes(value);
+            policy
+                .allow(Rule::ControlCharacter)
+                .allow(Rule::DoubleEncoding)
+                .check_text(&folded)
+                .map_err(|_| Rule::LookAlike)?;
+        }
+        Ok(())
+    }
+
+    fn check_text(self, value: &str) -> Result<(), Rule> {
+        let is_sep = |c: char| c == '/' || c == '\\';
+        let rules: [(Rule, &dyn Fn() -> bool); 5] = [
+            (Rule::ControlCharacter, &|| {
+                value.chars().any(|c| c < ' ' || c == '\x7f')
+            }),
+            (Rule::DotDotSegment, &|| {
+                value.split(is_sep).any(|s| s == "..")
+            }),
+            (Rule::AbsolutePath, &|| is_absolute(value)),
+            (Rule::SeparatorInSegment, &|| value.contains(is_sep)),
+            (Rule::DoubleEncoding, &|| {
+                value.as_bytes().windows(3).any(crate::expand::is_triplet)
+            }),
+        ];
+        for (rule, broken) in rules {
+            if self.enforces(rule) && broken() {
+                return Err(rule);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Default for SafetyPolicy {
+    fn default() -> Self {
+        Self::STRICT
+    }
+}
+
+/// The characters whose NFKC form consists of `.`, `/` and `\` only, with that form.
+pub const LOOK_ALIKES: [(char, &str); 10] = [
+    ('\u{2024}', "."),
+    ('\u{2025}', ".."),
+    ('\u{2026}', "..."),
+    ('\u{FE19}', "..."),
+    ('\u{FE30}', ".."),
+    ('\u{FE52}', "."),
+    ('\u{FE68}', "\\"),
+    ('\u{FF0E}', "."),
+    ('\u{FF0F}', "/"),
+    ('\u{FF3C}', "\\"),
+];
+
+fn is_look_alike(c: char) -> bool {
+    LOOK_ALIKES.iter().any(|&(l, _)| l == c)
+}
+
+/// Replaces each look-alike with its NFKC form (`‥` becomes `..`).
+fn fold_look_alikes(value: &str) -> String {
+    let mut folded = String::with_capacity(value.len());
+    for c in value.chars() {
+        match LOOK_ALIKES.iter().find(|&&(l, _)| l == c) {
+            Some((_, form)) => folded.push_str(form),
+            None => folded.push(c),
+        }
+    }
+    folded
+}
+
+fn is_absolute(value: &str) -> bool {
+    let b = value.as_bytes();
+    matches!(b.first(), Some(b'/' | b'\\'))
+        || b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
+}
+
+/// Why [`safe_join`] refused a path.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum JoinError {
+    /// The path is absolute, or names a drive or a UNC share.
+    #[error("the path is absolute")]
+    Absolute,
+    /// The path climbs out of the base directory with `..`, or through a symbolic link.
+    #[error("the path leads outside the base directory")]
+    Escapes,
+    /// The path holds a NUL or another control character.
+    #[error("the path holds a control character")]
+    ControlCharacter,
+    /// Resolving the path on the file system failed.
+    #[error("cannot resolve the path: {0}")]
+    Io(String),
+}
+
+/// Joins a captured relative path onto `base`, lexically, refusing any result outside `base`.
+///
+/// Both `/` and `\` separate segments; empty and `.` segments are dropped; `..` removes the
+/// segment before it and may not climb above `base`. Nothing is read from the file system: use
+/// [`safe_join_resolved`] where symbolic links could lead out.
+///
+/// ```
+/// use std::path::Path;
+/// use rfc6570::{safe_join, JoinError};
+///
+/// let base = Path::new("/srv/files");
+/// assert_eq!(safe_join(base, "docs/./a.md")?, Path::new("/srv/files/docs/a.md"));
+/// assert_eq!(safe_join(base, "docs/../b.md")?, Path::new("/srv/files/b.md"));
+/// assert_eq!(safe_join(base, "../etc/passwd"), Err(JoinError::Escapes));
+/// assert_eq!(safe_join(base, "/etc/passwd"), Err(JoinError::Absolute));
+/// assert_eq!(safe_join(base, "C:\\x"), Err(JoinError::Absolute));
+/// # Ok::<(), JoinError>(())
+/// ```
+pub fn safe_join(base: &Path, path: &str) -> Result<PathBuf, JoinError> {
+    if is_absolute(path) {
+        return Err(JoinError::Absolute);
+    }
+    if path.chars().any(|c| c < ' ' || c == '\x7f') {
+        return Err(JoinError::ControlCharacter);
+    }
+    let mut segments: Vec<&str> = Vec::new();
+    for segment in path.split(['/', '\\']) {
+        match segment {
+            "" | "." => {}
+            ".." => {
+                segments.pop().ok_or(JoinError::Escapes)?;
+            }
+            s => segments.push(s),
+        }
+    }
+    let mut joined = base.to_path_buf();
+    for segment in segments {
+        // A segment such as `C:` could still be read as a prefix on some platforms.
+        if Path::new(segment)
+            .components()
+            .any(|c| !matches!(c, Component::Normal(_)))
+        {
+            return Err(JoinError::Escapes);
+        }
+        joined.push(segment);
+    }
+    Ok(joined)
+}
+
+/// [`safe_join`], then resolves symbolic links and refuses a result outside the resolved `base`.
+///
+/// The deepest existing ancestor of the joined path is resolved (the rest may not exist yet),
+/// so a link anywhere on the way that points outside `base` is caught.
+///
+/// ```no_run
+/// use std::path::Path;
+/// use rfc6570::safe_join_resolved;
+///
+/// let file = safe_join_resolved(Path::new("/srv/files"), "docs/a.md")?;
+/// # Ok::<(), rfc6570::JoinError>(())
+/// ```
+pub fn safe_join_resolved(base: &Path, path: &str) -> Result<PathBuf, JoinError> {
+    let joined = safe_join(base, path)?;
+    let io = |e: std::io::Error| JoinError::Io(e.to_string());
+    let base = base.canonicalize().map_err(io)?;
+    let mut existing = joined.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        rest.push(existing.file_name().ok_or(JoinError::Escapes)?);
+        existing = existing.parent().ok_or(JoinError::Escapes)?;
+    }
+    let mut resolved = existing.canonicalize().map_err(io)?;
+    resolved.extend(rest.into_iter().rev());
+    if resolved.starts_with(&base) {
+        Ok(resolved)
+    } else {
+        Err(JoinError::Escapes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(value: &str, single: bool) -> Option<Rule> {
+        SafetyPolicy::STRICT.check(value, single).err()
+    }
+
+    #[test]
+    fn attacks_are_refused_with_their_rule() {
+        assert_eq!(refused("a\0b", false), Some(Rule::ControlCharacter));
+        assert_eq!(
+            refused("../../etc/passwd", false),
+            Some(Rule::DotDotSegment)
+        );
+        assert_eq!(refused("a\\..\\b", false), Some(Rule::DotDotSegment));
+        assert_eq!(refused("..", true), Some(Rule::DotDotSegment));
+        assert_eq!(refused("/etc/passwd", false), Some(Rule::AbsolutePath));
+        assert_eq!(refused("C:x", true), Some(Rule::AbsolutePath));
+        assert_eq!(
+            refused("\\\\server\\share", false),
+            Some(Rule::AbsolutePath)
+        );
+        assert_eq!(refused("a/b", true), Some(Rule::SeparatorInSegment));
+        assert_eq!(refused("%2e%2e", true), Some(Rule::DoubleEncoding));
+        assert_eq!(refused("\u{FF0E}\u{FF0E}", true), Some(Rule::LookAlike));
+        assert_eq!(refused("a\u{FF0F}b", true), Some(Rule::LookAlike));
+        assert_eq!(refused("x/\u{2025}/y", false), Some(Rule::LookAlike));
+    }
+
+    #[test]
+    fn benign_look_alikes_pass() {
+        for ok in ["v1..v2", "...", "my file", "a.b", "\u{FF0E}x", "docs/a.md"] {
+            assert_eq!(refused(ok, ok != "docs/a.md"), None, "{ok}");
+        }
+    }
+}
