@@ -273,6 +273,63 @@ pub(crate) fn tail_start(nodes: &[Node]) -> usize {
     start
 }
 
+/// The NFA of an exploded variable whose values cannot hold `=` or the separator raw: items
+/// `value` or `key=value` behind the separator, written the way expansion writes them, so that
+/// only real expansions match. Named operators write `key=value` items, `;` drops the `=` of an
+/// empty value, and `?`/`&` never do.
+impl Compiler<'_> {
+    fn exploded(&mut self, op: Operator, slot: u32, rank: Rank, required: bool) {
+        let item_class = Class::value(op);
+        self.push(Inst::Save(slot));
+        if required && !op.is_named() {
+            self.push(Inst::Step {
+                class: item_class,
+                rank,
+            });
+        }
+        let item = self.pc();
+        if op.is_named() {
+            // Named items start with their key, which is never empty.
+            self.push(Inst::Step {
+                class: item_class,
+                rank,
+            });
+        }
+        let key = self.pc();
+        self.push(Inst::Loop {
+            class: item_class,
+            rank,
+            exit: key + 1,
+        });
+        let has_value = op.is_query() && op.is_named();
+        let split_eq = (!has_value).then(|| self.push(Inst::Split(0, 0)));
+        let eq = self.pc();
+        self.raw(b'=', rank);
+        if op == Operator::PathParam {
+            self.push(Inst::Step {
+                class: item_class,
+                rank,
+            });
+        }
+        let value = self.pc();
+        self.push(Inst::Loop {
+            class: item_class,
+            rank,
+            exit: value + 1,
+        });
+        let after = self.pc();
+        if let Some(split) = split_eq {
+            self.insts[split as usize] = Inst::Split(eq, after);
+        }
+        // Prefer ending the variable to starting another item.
+        self.push(Inst::Split(after + 3, after + 1));
+        self.raw(op.separator(), rank);
+        self.push(Inst::Jump(item));
+        self.push(Inst::Boundary);
+        self.push(Inst::Save(slot + 1));
+    }
+}
+
 /// A template's shape: its tokens. Two templates with the same shape match exactly the same URIs
 /// with the same precedence.
 pub(crate) fn shape(t: &UriTemplate) -> Vec<Token> {
@@ -578,7 +635,7 @@ impl<'t> Compiler<'t> {
                 let split = self.push(Inst::Split(0, 0));
                 let with_value = self.pc();
                 self.raw(b'=', rank);
-                self.value(op, &var.node, slot, rank, required);
+                self.value(op, &var.node, slot, rank, true);
                 let jump = self.push(Inst::Jump(0));
                 let empty = self.pc();
                 self.push(Inst::Save(slot));
@@ -594,6 +651,9 @@ impl<'t> Compiler<'t> {
     }
 
     fn value(&mut self, op: Operator, var: &VarNode, slot: u32, rank: Rank, required: bool) {
+        if var.explode && !op.allows_reserved() {
+            return self.exploded(op, slot, rank, required);
+        }
         let class = Class::variable(op, var);
         self.push(Inst::Save(slot));
         if var.prefix != 0 {

@@ -1,0 +1,384 @@
+//! The router: precedence (in both insertion orders), conflicts, required variables, path
+//! safety with attack and benign inputs, the uri-template-router reference set, `safe_join`,
+//! and a lookup among 10,000 templates.
+
+mod common;
+
+use rfc6570::{
+    safe_join, safe_join_resolved, InsertError, JoinError, RouteError, RouteOptions, Router, Rule,
+    SafetyPolicy,
+};
+use serde_json::{json, Value};
+
+/// Routes `uri` over `templates` inserted in the given order and in reverse, checking that both
+/// orders pick the same template, which is returned.
+fn winner(templates: &[&str], uri: &str) -> Result<String, RouteError> {
+    let pick = |order: Vec<&str>| {
+        let mut router = Router::new();
+        for t in order {
+            router.insert(t, t.to_owned()).unwrap();
+        }
+        router.at(uri).map(|r| r.value.clone())
+    };
+    let forward = pick(templates.to_vec());
+    let backward = pick(templates.iter().rev().copied().collect());
+    assert_eq!(
+        forward, backward,
+        "insertion order changed the answer for {uri}"
+    );
+    forward
+}
+
+#[test]
+fn precedence_follows_the_design_note() {
+    let cases: [(&[&str], &str, &str); 7] = [
+        (&["/a/{name}.txt", "/a/{any}"], "/a/pg.txt", "/a/{name}.txt"),
+        (&["/a/{name}.txt", "/a/{any}"], "/a/pg", "/a/{any}"),
+        (&["/docs/{name}", "/{+path}"], "/docs/x", "/docs/{name}"),
+        (&["/docs/{name}", "/{+path}"], "/docs/x/y", "/{+path}"),
+        (
+            &["/docs/index", "/docs/{name}", "/{+path}"],
+            "/docs/index",
+            "/docs/index",
+        ),
+        (&["x://{a}/b", "x://a/{b}"], "x://a/b", "x://a/{b}"),
+        (
+            &["log://{+all}", "log://build/{id}{?lines}"],
+            "log://build/7?lines=1",
+            "log://build/{id}{?lines}",
+        ),
+    ];
+    for (templates, uri, expected) in cases {
+        assert_eq!(winner(templates, uri).as_deref(), Ok(expected), "{uri}");
+    }
+}
+
+#[test]
+fn a_static_template_wins_outright() {
+    // `x://a{b}` with `b` empty matches `x://a` with every byte a literal too.
+    let mut router = Router::builder().allow_empty_path_vars(true).build();
+    router.insert("x://a{b}", "dynamic").unwrap();
+    router.insert("x://a", "static").unwrap();
+    assert_eq!(*router.at("x://a").unwrap().value, "static");
+    assert_eq!(*router.at("x://ab").unwrap().value, "dynamic");
+}
+
+#[test]
+fn conflicts_name_both_templates() {
+    let conflicting = [
+        ("x/{a}", "x/{b}"),
+        ("x{?a}", "x{?b,c}"),
+        ("log://build/{id}", "log://build/{job}"),
+        ("static://x", "static://x"),
+        ("{/a*}", "{/b*}"),
+    ];
+    for (first, second) in conflicting {
+        let mut router = Router::new();
+        router.insert(first, 1).unwrap();
+        let err = router.insert(second, 2).unwrap_err();
+        assert_eq!(
+            err,
+            InsertError::Conflict {
+                existing: first.into(),
+                new: second.into()
+            }
+        );
+        assert!(err.to_string().contains(first) && err.to_string().contains(second));
+    }
+    let mut router = Router::new();
+    for distinct in [
+        "x/{a}",
+        "x/{a}.txt",
+        "x/{+a}",
+        "x{/a}",
+        "x/{a,b}",
+        "x/{;a}",
+        "x/{;b}",
+    ] {
+        router.insert(distinct, ()).unwrap();
+    }
+    assert_eq!(router.len(), 7);
+}
+
+#[test]
+fn path_variables_are_required_unless_allowed() {
+    let mut router = Router::new();
+    router.insert("users://{id}/profile", ()).unwrap();
+    assert_eq!(
+        router.at("users:///profile").unwrap_err(),
+        RouteError::NotFound
+    );
+    assert!(router.at("users://ada/profile").is_ok());
+
+    let mut lenient = Router::builder().allow_empty_path_vars(true).build();
+    lenient.insert("users://{id}/profile", ()).unwrap();
+    assert!(lenient.at("users:///profile").is_ok());
+}
+
+#[test]
+fn query_parameters_are_optional_and_unordered() {
+    let mut router = Router::new();
+    router.insert("search://docs{?q,lang}", ()).unwrap();
+    for uri in [
+        "search://docs",
+        "search://docs?lang=en",
+        "search://docs?lang=en&q=x",
+    ] {
+        assert!(router.at(uri).is_ok(), "{uri}");
+    }
+    assert_eq!(
+        router.at("search://docs?q=a&q=b").unwrap_err(),
+        RouteError::DuplicateParameter { name: "q".into() }
+    );
+    let mut strict = Router::builder().strict_query(true).build();
+    strict.insert("search://docs{?q,lang}", ()).unwrap();
+    assert_eq!(
+        strict.at("search://docs?q=a&utm=b").unwrap_err(),
+        RouteError::UnexpectedParameter { name: "utm".into() }
+    );
+}
+
+fn refusal(router: &Router<&str>, uri: &str) -> Option<(String, Rule)> {
+    match router.at(uri) {
+        Err(RouteError::Unsafe { variable, rule, .. }) => Some((variable, rule)),
+        Ok(_) => None,
+        Err(other) => panic!("{uri}: {other}"),
+    }
+}
+
+fn safety_router() -> Router<&'static str> {
+    let mut router = Router::new();
+    router.insert("file:///{+path}", "files").unwrap();
+    router.insert("notes://{id}", "notes").unwrap();
+    router.insert("search://docs{?q}", "search").unwrap();
+    router
+}
+
+#[test]
+fn each_safety_rule_refuses_its_attacks() {
+    let router = safety_router();
+    let attacks = [
+        (
+            "file:///..%2F..%2Fetc%2Fpasswd",
+            "path",
+            Rule::DoubleEncoding,
+        ),
+        ("file:///docs/../../etc/passwd", "path", Rule::DotDotSegment),
+        ("file:///a%5C..%5Cb", "path", Rule::DotDotSegment),
+        ("notes://%252e%252e", "id", Rule::DoubleEncoding),
+        ("notes://%EF%BC%8E%EF%BC%8E", "id", Rule::LookAlike),
+        ("notes://a%EF%BC%8Fb", "id", Rule::LookAlike),
+        ("notes://C%3Ax", "id", Rule::AbsolutePath),
+        ("file:///C:x", "path", Rule::AbsolutePath),
+        ("file:///C:%5Cwindows", "path", Rule::AbsolutePath),
+        ("file:///%5C%5Cserver%5Cshare", "path", Rule::AbsolutePath),
+        ("file:////etc/passwd", "path", Rule::AbsolutePath),
+        ("notes://a%00b", "id", Rule::ControlCharacter),
+        ("notes://a%0Ab", "id", Rule::ControlCharacter),
+        ("notes://a%2Fb", "id", Rule::SeparatorInSegment),
+        ("notes://..", "id", Rule::DotDotSegment),
+        ("search://docs?q=..", "q", Rule::DotDotSegment),
+    ];
+    for (uri, variable, rule) in attacks {
+        assert_eq!(
+            refusal(&router, uri),
+            Some((variable.into(), rule)),
+            "{uri}"
+        );
+    }
+}
+
+#[test]
+fn benign_look_alikes_pass() {
+    let router = safety_router();
+    for uri in [
+        "notes://v1..v2",
+        "notes://...",
+        "notes://my%20file",
+        "file:///docs/v1..v2/a.md",
+        "file:///docs/.../x",
+        "search://docs?q=a/b",
+        "notes://%EF%BC%8Ex",
+    ] {
+        assert_eq!(refusal(&router, uri), None, "{uri}");
+    }
+}
+
+#[test]
+fn a_refusal_never_falls_through() {
+    let mut router = Router::new();
+    router.insert("notes://{id}", "strict").unwrap();
+    router
+        .insert_with(
+            "notes://{+any}",
+            "lenient",
+            RouteOptions::default().safety(SafetyPolicy::OFF),
+        )
+        .unwrap();
+    assert!(matches!(
+        router.at("notes://%252e%252e"),
+        Err(RouteError::Unsafe { .. })
+    ));
+    assert_eq!(*router.at("notes://a/b").unwrap().value, "lenient");
+}
+
+#[test]
+fn safety_is_configurable_per_router_template_and_variable() {
+    let mut router = Router::builder()
+        .safety(SafetyPolicy::default().allow(Rule::AbsolutePath))
+        .build();
+    router.insert("file:///{+path}", ()).unwrap();
+    assert!(router.at("file:////etc/passwd").is_ok());
+    assert!(router.at("file:///../x").is_err());
+
+    let mut router = Router::new();
+    let options = RouteOptions::default().var_safety("raw", SafetyPolicy::OFF);
+    router
+        .insert_with("x://{raw}/{checked}", (), options)
+        .unwrap();
+    assert!(router.at("x://..%2F/ok").is_ok());
+    assert!(router.at("x://ok/..").is_err());
+}
+
+#[test]
+fn malformed_uris_are_their_own_error() {
+    let router = safety_router();
+    for (uri, position) in [
+        ("notes://%ZZ", 8),
+        ("notes://a%4", 9),
+        ("notes://%FF", 8),
+        ("notes://%C0%AE", 8),
+    ] {
+        match router.at(uri) {
+            Err(RouteError::Malformed { position: p, .. }) => assert_eq!(p, position, "{uri}"),
+            other => panic!("{uri}: {other:?}"),
+        }
+    }
+    let small = Router::<()>::builder().max_uri_len(16).build::<()>();
+    assert!(matches!(
+        small.at(&"x".repeat(17)),
+        Err(RouteError::Malformed { .. })
+    ));
+}
+
+/// The reference set reports an empty scalar as absent; this crate reports `""` where expansion
+/// can tell it from undefined (`{/v}` on `/`). Those values are dropped before comparing.
+fn without_empty_strings(v: Value) -> Value {
+    match v {
+        Value::Object(map) => {
+            Value::Object(map.into_iter().filter(|(_, v)| v != &json!("")).collect())
+        }
+        other => other,
+    }
+}
+
+#[test]
+fn the_uri_template_router_reference_set() {
+    let suite = common::load("uri-template-router/base.json");
+    let mut checked = 0;
+    for group in suite.as_array().expect("a list of groups") {
+        let mut router = Router::builder()
+            .allow_empty_path_vars(true)
+            .safety(SafetyPolicy::OFF)
+            .build();
+        for t in group["templates"].as_array().unwrap() {
+            router.insert(t.as_str().unwrap(), ()).unwrap();
+        }
+        for (uri, expected) in group["uris"].as_object().unwrap() {
+            checked += 1;
+            let got = router
+                .at(uri)
+                .map(|r| without_empty_strings(serde_json::to_value(&r.captures).unwrap()));
+            match (expected, got) {
+                (Value::Null, Err(RouteError::NotFound)) => {}
+                (Value::Null, other) => panic!("{uri}: expected no match, got {other:?}"),
+                (expected, Ok(got)) => assert_eq!(&got, expected, "{}: {uri}", group["label"]),
+                (_, Err(e)) => panic!("{}: {uri}: {e}", group["label"]),
+            }
+        }
+    }
+    assert_eq!(checked, 69);
+}
+
+#[test]
+fn safe_join_stays_inside_the_base() {
+    let base = std::path::Path::new("/srv/files");
+    assert_eq!(safe_join(base, "a/b").unwrap(), base.join("a/b"));
+    assert_eq!(safe_join(base, "a\\b").unwrap(), base.join("a/b"));
+    assert_eq!(safe_join(base, "a/../../x"), Err(JoinError::Escapes));
+    assert_eq!(safe_join(base, "..\\x"), Err(JoinError::Escapes));
+    assert_eq!(
+        safe_join(base, "\\\\server\\share"),
+        Err(JoinError::Absolute)
+    );
+    assert_eq!(safe_join(base, "a\0b"), Err(JoinError::ControlCharacter));
+}
+
+#[cfg(unix)]
+#[test]
+fn safe_join_resolved_catches_symlinks_out() {
+    let dir = std::env::temp_dir().join(format!("rfc6570-join-{}", std::process::id()));
+    let base = dir.join("base");
+    let outside = dir.join("outside");
+    std::fs::create_dir_all(base.join("docs")).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(base.join("docs/a.md"), "a").unwrap();
+    std::fs::write(outside.join("secret"), "s").unwrap();
+    std::os::unix::fs::symlink(&outside, base.join("escape")).unwrap();
+    std::os::unix::fs::symlink(base.join("docs"), base.join("inside")).unwrap();
+
+    let ok = safe_join_resolved(&base, "docs/a.md").unwrap();
+    assert!(ok.ends_with("docs/a.md"));
+    assert!(safe_join_resolved(&base, "inside/a.md").is_ok());
+    assert!(safe_join_resolved(&base, "docs/new-file.md").is_ok());
+    assert_eq!(
+        safe_join_resolved(&base, "escape/secret"),
+        Err(JoinError::Escapes)
+    );
+    assert_eq!(
+        safe_join_resolved(&base, "escape/missing"),
+        Err(JoinError::Escapes)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ten_thousand_templates_answer_correctly() {
+    let mut router = Router::new();
+    for i in 0..10_000 {
+        router.insert(format!("res{i}://items/{{id}}"), i).unwrap();
+        router
+            .insert(format!("/r/{i}/{{id}}/x"), i + 10_000)
+            .unwrap();
+    }
+    router.insert("/r/{n}/{id}/x", 99_999).unwrap();
+    for i in [0, 1, 4_999, 9_999] {
+        let uri = format!("res{i}://items/abc");
+        let routed = router.at(&uri).unwrap();
+        assert_eq!(*routed.value, i);
+        assert_eq!(routed.captures.get("id").unwrap().decoded(), "abc");
+        assert_eq!(
+            *router.at(&format!("/r/{i}/7/x")).unwrap().value,
+            i + 10_000
+        );
+    }
+    assert_eq!(*router.at("/r/new/7/x").unwrap().value, 99_999);
+    assert_eq!(
+        router.at("res10000://items/abc").unwrap_err(),
+        RouteError::NotFound
+    );
+}
+
+#[test]
+fn removal_and_listing() {
+    let mut router = Router::new();
+    router.insert("b://{x}", 1).unwrap();
+    router.insert("a://{x}", 2).unwrap();
+    assert_eq!(*router.at("a://q").unwrap().value, 2);
+    assert_eq!(router.remove("a://{x}"), Some(2));
+    assert_eq!(router.remove("a://{x}"), None);
+    assert_eq!(router.at("a://q").unwrap_err(), RouteError::NotFound);
+    router.insert("a://{y}", 3).unwrap();
+    let listed: Vec<_> = router.iter().map(|(t, v)| (t.as_str(), *v)).collect();
+    assert_eq!(listed, [("b://{x}", 1), ("a://{y}", 3)]);
+}
