@@ -123,26 +123,52 @@ impl SafetyPolicy {
     }
 
     fn check_text(self, value: &str) -> Result<(), Rule> {
-        let is_sep = |c: char| c == '/' || c == '\\';
-        let rules: [(Rule, &dyn Fn() -> bool); 5] = [
-            (Rule::ControlCharacter, &|| {
-                value.chars().any(|c| c < ' ' || c == '\x7f')
-            }),
-            (Rule::DotDotSegment, &|| {
-                value.split(is_sep).any(|s| s == "..")
-            }),
-            (Rule::AbsolutePath, &|| is_absolute(value)),
-            (Rule::SeparatorInSegment, &|| value.contains(is_sep)),
-            (Rule::DoubleEncoding, &|| {
-                value.as_bytes().windows(3).any(crate::expand::is_triplet)
-            }),
+        let found = Findings::of(value);
+        let broken = [
+            (Rule::ControlCharacter, found.control),
+            (Rule::DotDotSegment, found.dot_dot),
+            (Rule::AbsolutePath, is_absolute(value)),
+            (Rule::SeparatorInSegment, found.separator),
+            (Rule::DoubleEncoding, found.triplet),
         ];
-        for (rule, broken) in rules {
-            if self.enforces(rule) && broken() {
-                return Err(rule);
+        match broken
+            .iter()
+            .find(|&&(rule, hit)| hit && self.enforces(rule))
+        {
+            Some(&(rule, _)) => Err(rule),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What one pass over a value finds.
+#[derive(Default)]
+struct Findings {
+    control: bool,
+    dot_dot: bool,
+    separator: bool,
+    triplet: bool,
+}
+
+impl Findings {
+    fn of(value: &str) -> Self {
+        let bytes = value.as_bytes();
+        let mut found = Self::default();
+        let mut segment = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            match b {
+                0..=0x1F | 0x7F => found.control = true,
+                b'/' | b'\\' => {
+                    found.separator = true;
+                    found.dot_dot |= &bytes[segment..i] == b"..";
+                    segment = i + 1;
+                }
+                b'%' => found.triplet |= crate::expand::is_triplet(&bytes[i..]),
+                _ => {}
             }
         }
-        Ok(())
+        found.dot_dot |= &bytes[segment..] == b"..";
+        found
     }
 }
 

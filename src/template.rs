@@ -259,6 +259,7 @@ pub struct UriTemplate {
     /// The matching programs, without and with required path variables, compiled on
     /// first use so that parsing stays at two allocations.
     programs: [OnceLock<Result<Program, MatchError>>; 2],
+    repeated_names: bool,
 }
 
 impl UriTemplate {
@@ -303,10 +304,18 @@ impl UriTemplate {
         }
         let nodes = grammar::parse(template, limits.max_expressions)
             .map_err(|(kind, at)| Error::new(kind, at, template))?;
+        let name = |v: &VarNode| &template[v.name_start as usize..v.name_end as usize];
+        let repeated_names = nodes.iter().enumerate().any(|(i, a)| match a {
+            Node::Var(a) => nodes[i + 1..]
+                .iter()
+                .any(|b| matches!(b, Node::Var(b) if name(a) == name(b))),
+            _ => false,
+        });
         Ok(Self {
             source: template.into(),
             nodes,
             programs: Default::default(),
+            repeated_names,
         })
     }
 
@@ -389,6 +398,11 @@ impl UriTemplate {
     /// ```
     pub fn is_static(&self) -> bool {
         self.nodes.iter().all(|n| matches!(n, Node::Literal { .. }))
+    }
+
+    /// Whether some variable name appears more than once.
+    pub(crate) fn has_repeated_names(&self) -> bool {
+        self.repeated_names
     }
 
     pub(crate) fn nodes(&self) -> &[Node] {

@@ -222,7 +222,33 @@ fn check(templates: Vec<String>, uris: Vec<String>, order: Vec<usize>, allow_emp
     }
 }
 
+/// Templates the router's radix walk serves: delimited `{v}`, a final `{+v}`, a query tail.
+fn walkable_template() -> impl Strategy<Value = String> {
+    let part = prop_oneof![
+        3 => prop::sample::select(vec!["/", "a", "b", "/a", "x/", "-"]).prop_map(String::from),
+        2 => prop::sample::select(vec!["{p}/", "{q}-", "{r}/x"]).prop_map(String::from),
+    ];
+    let end = prop::sample::select(vec!["", "{s}", "{+s}", "{?t,u}", "{s}{?t}", "/{+s}"]);
+    (prop::collection::vec(part, 0..4), end).prop_map(|(parts, end)| parts.concat() + end)
+}
+
+fn walkable_uri() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "/", "a", "b", "x", "-", "%2F", "?t=1", "&u=2", "/a", "é",
+    ]);
+    prop::collection::vec(piece, 0..8).prop_map(|p| p.concat())
+}
+
 proptest! {
+    #[test]
+    fn radix_walk_agrees_with_brute_force(
+        templates in prop::collection::vec(walkable_template(), 1..8),
+        uris in prop::collection::vec(walkable_uri(), 0..8),
+        order in prop::collection::vec(0usize..8, 1..10),
+    ) {
+        check(templates, uris, order, false);
+    }
+
     #[test]
     fn router_agrees_with_brute_force(
         templates in prop::collection::vec(template(), 1..6),

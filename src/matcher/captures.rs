@@ -136,6 +136,9 @@ impl<'a> Captures<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn get(&self, name: &str) -> Option<Capture<'a>> {
+        if !self.template.has_repeated_names() {
+            return self.occurrences().find(|c| c.name == name);
+        }
         let mut best: Option<Capture<'a>> = None;
         for capture in self.occurrences().filter(|c| c.name == name) {
             if capture.spec.prefix == 0 {
@@ -157,16 +160,20 @@ impl<'a> Captures<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = Capture<'a>> + '_ {
+        let repeated = self.template.has_repeated_names();
         self.occurrences()
             .enumerate()
             .filter(move |(i, c)| {
+                if !repeated {
+                    return true;
+                }
                 // Keep a name at its first occurrence, reporting the value `get` would.
                 !self
                     .occurrences()
                     .take(*i)
                     .any(|earlier| earlier.name == c.name)
             })
-            .filter_map(move |(_, c)| self.get(c.name))
+            .filter_map(move |(_, c)| if repeated { self.get(c.name) } else { Some(c) })
     }
 
     /// The number of defined variables.
@@ -510,9 +517,10 @@ impl<'a> Capture<'a> {
     /// The decoded keys of a map; nothing for strings and lists.
     pub(crate) fn keys(&self) -> impl Iterator<Item = Cow<'a, str>> + 'a {
         let this = self.clone();
-        let is_map = self.kind() == Kind::Map;
-        self.raw_entries()
-            .filter(move |_| is_map)
+        let entries = (self.kind() == Kind::Map).then(|| self.raw_entries());
+        entries
+            .into_iter()
+            .flatten()
             .map(move |(k, _)| this.decode(k))
     }
 
@@ -531,30 +539,103 @@ impl<'a> Capture<'a> {
     }
 
     /// The raw `(key, value)` parts; keys are empty for list items.
-    fn raw_entries(&self) -> Box<dyn Iterator<Item = (&'a str, &'a str)> + 'a> {
-        let raw = self.raw;
-        let name = self.name;
+    fn raw_entries(&self) -> RawEntries<'a> {
+        let raw = Some(self.raw);
         match self.shape {
-            Shape::Scalar => Box::new(std::iter::once(("", raw))),
-            Shape::List(sep) => Box::new(raw.split(char::from(sep)).map(|v| ("", v))),
-            Shape::Named(sep) => Box::new(
-                raw.split(char::from(sep))
-                    .map(|item| item.split_once('=').unwrap_or((item, ""))),
-            ),
-            Shape::Map(sep) => Box::new(MapItems { rest: raw, sep }),
-            Shape::QueryList => Box::new(
-                query::pairs(raw, 0)
-                    .filter(move |(n, _, _)| *n == name)
-                    .map(|(n, v, _)| (n, v)),
-            ),
-            Shape::QueryMap => {
-                let tail = self.tail;
-                Box::new(
-                    query::pairs(raw, 0)
-                        .filter(move |(n, _, _)| !tail.declares(n))
-                        .map(|(n, v, _)| (n, v)),
-                )
+            Shape::Scalar => RawEntries::Once(raw),
+            Shape::List(sep) => RawEntries::Split {
+                rest: raw,
+                sep,
+                named: false,
+            },
+            Shape::Named(sep) => RawEntries::Split {
+                rest: raw,
+                sep,
+                named: true,
+            },
+            Shape::Map(sep) => RawEntries::Map(MapItems {
+                rest: self.raw,
+                sep,
+            }),
+            Shape::QueryList => RawEntries::Query {
+                rest: raw,
+                collect: Collect::Named(self.name),
+            },
+            Shape::QueryMap => RawEntries::Query {
+                rest: raw,
+                collect: Collect::Undeclared(self.tail),
+            },
+        }
+    }
+}
+
+/// The raw parts of a capture, split without allocating.
+enum RawEntries<'a> {
+    Once(Option<&'a str>),
+    /// Items separated by a byte; named items are split at their first `=`.
+    Split {
+        rest: Option<&'a str>,
+        sep: u8,
+        named: bool,
+    },
+    Map(MapItems<'a>),
+    /// The query pairs an exploded query variable collects.
+    Query {
+        rest: Option<&'a str>,
+        collect: Collect<'a>,
+    },
+}
+
+#[derive(Clone, Copy)]
+enum Collect<'a> {
+    Named(&'a str),
+    Undeclared(TailNames<'a>),
+}
+
+/// Splits off the text before the first `sep`.
+fn split_first<'a>(rest: &mut Option<&'a str>, sep: u8) -> Option<&'a str> {
+    let text = (*rest)?;
+    match text.bytes().position(|b| b == sep) {
+        Some(i) => {
+            *rest = Some(&text[i + 1..]);
+            Some(&text[..i])
+        }
+        None => {
+            *rest = None;
+            Some(text)
+        }
+    }
+}
+
+impl<'a> Iterator for RawEntries<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Self::Once(value) => value.take().map(|v| ("", v)),
+            Self::Split { rest, sep, named } => {
+                let item = split_first(rest, *sep)?;
+                Some(if *named {
+                    item.split_once('=').unwrap_or((item, ""))
+                } else {
+                    ("", item)
+                })
             }
+            Self::Map(items) => items.next(),
+            Self::Query { rest, collect } => loop {
+                let pair = split_first(rest, b'&')?;
+                if pair.is_empty() {
+                    continue;
+                }
+                let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+                let wanted = match collect {
+                    Collect::Named(n) => name == *n,
+                    Collect::Undeclared(tail) => !tail.declares(name),
+                };
+                if wanted {
+                    return Some((name, value));
+                }
+            },
         }
     }
 }

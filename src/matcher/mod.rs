@@ -308,7 +308,7 @@ pub(crate) fn finish<'a>(
         query::bind(template, first, uri, from, options.strict_query, buf)?;
     }
     let caps = Captures::new(template, uri, slots, layout.tail_var);
-    if !repeated_names_agree(&caps) {
+    if template.has_repeated_names() && !repeated_names_agree(&caps) {
         return Err(MatchError::NoMatch);
     }
     Ok(caps)

@@ -72,6 +72,12 @@ impl Class {
         Self(self.0 | 1 << b)
     }
 
+    /// Whether the class holds this raw ASCII byte.
+    #[inline]
+    pub(crate) fn allows_raw(self, byte: u8) -> bool {
+        byte < 128 && self.0 >> byte & 1 == 1
+    }
+
     #[inline]
     pub(crate) fn allows(self, unit: pct::Unit) -> bool {
         unit.encoded || (unit.byte < 128 && self.0 >> unit.byte & 1 == 1)
@@ -98,6 +104,14 @@ impl Class {
             value.with(op.separator()).with(b'=')
         } else {
             value.with(b',')
+        }
+    }
+
+    fn first_set(self) -> FirstSet {
+        FirstSet {
+            ascii: self.0,
+            encoded: true,
+            end: false,
         }
     }
 
@@ -190,6 +204,96 @@ pub(crate) struct Program {
     pub(crate) slots: usize,
     /// The slot layout of each template, by key.
     pub(crate) layouts: Vec<Layout>,
+    /// For each instruction, what the first unit consumed from there can be.
+    pub(crate) first: Vec<FirstSet>,
+}
+
+/// The units that the first consuming instruction reachable from an instruction can take, and
+/// whether a match is reachable without consuming anything. The VM skips a path whose first set
+/// does not admit the next unit: it would die at the next step anyway.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct FirstSet {
+    ascii: u128,
+    encoded: bool,
+    end: bool,
+}
+
+impl FirstSet {
+    /// Whether a thread here can take `next` (`None`: the end of the URI).
+    #[inline]
+    pub(crate) fn admits(&self, next: Option<pct::Unit>) -> bool {
+        match next {
+            None => self.end,
+            Some(u) if u.encoded => self.encoded,
+            Some(u) => u.byte < 128 && self.ascii >> u.byte & 1 == 1,
+        }
+    }
+
+    fn unit(u: pct::Unit) -> Self {
+        if u.encoded {
+            Self {
+                encoded: true,
+                ..Self::default()
+            }
+        } else {
+            Self {
+                ascii: 1 << u.byte,
+                ..Self::default()
+            }
+        }
+    }
+
+    fn union(self, other: Self) -> Self {
+        Self {
+            ascii: self.ascii | other.ascii,
+            encoded: self.encoded | other.encoded,
+            end: self.end | other.end,
+        }
+    }
+}
+
+/// Computes every instruction's [`FirstSet`]. Epsilon edges never form a cycle (every loop in
+/// a program passes through a consuming instruction), so a memoized walk terminates.
+fn first_sets(insts: &[Inst], dispatch: &[Vec<(pct::Unit, u32)>]) -> Vec<FirstSet> {
+    let mut memo: Vec<Option<FirstSet>> = vec![None; insts.len()];
+    for pc in (0..insts.len()).rev() {
+        first_set(pc, insts, dispatch, &mut memo);
+    }
+    memo.into_iter().map(Option::unwrap_or_default).collect()
+}
+
+fn first_set(
+    pc: usize,
+    insts: &[Inst],
+    dispatch: &[Vec<(pct::Unit, u32)>],
+    memo: &mut Vec<Option<FirstSet>>,
+) -> FirstSet {
+    if let Some(set) = memo[pc] {
+        return set;
+    }
+    let follow =
+        |to: u32, memo: &mut Vec<Option<FirstSet>>| first_set(to as usize, insts, dispatch, memo);
+    let set = match insts[pc] {
+        Inst::Unit { unit, .. } => FirstSet::unit(unit),
+        Inst::Dispatch(table) => dispatch[table as usize]
+            .iter()
+            .fold(FirstSet::default(), |s, &(u, _)| s.union(FirstSet::unit(u))),
+        Inst::Step { class, .. } => class.first_set(),
+        Inst::Loop { class, exit, .. } | Inst::Counted { class, exit, .. } => {
+            class.first_set().union(follow(exit, memo))
+        }
+        Inst::Split(a, b) => follow(a, memo).union(follow(b, memo)),
+        Inst::Jump(to) => follow(to, memo),
+        Inst::ResetCount | Inst::Save(_) | Inst::Boundary | Inst::QueryStart => {
+            follow(pc as u32 + 1, memo)
+        }
+        Inst::Match(_) => FirstSet {
+            end: true,
+            ..FirstSet::default()
+        },
+    };
+    memo[pc] = Some(set);
+    set
 }
 
 impl Program {
@@ -224,11 +328,13 @@ impl Program {
             .map(|t| 2 * t.variables().count() + 2)
             .max()
             .unwrap_or(2);
+        let first = first_sets(&c.insts, &c.dispatch);
         Ok(Self {
             insts: c.insts,
             dispatch: c.dispatch,
             slots,
             layouts: templates.iter().map(|t| layout(t)).collect(),
+            first,
         })
     }
 }
@@ -347,7 +453,7 @@ pub(crate) enum Token {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct VarToken {
-    node: VarNode,
+    pub(crate) node: VarNode,
     /// The name as written, for operators that write it; empty otherwise.
     name: Box<str>,
 }

@@ -240,13 +240,31 @@ impl Vm<'_> {
         }
     }
 
+    /// Whether a consuming instruction can take `unit` (ignoring character counts).
+    fn accepts(&self, inst: Inst, unit: Unit) -> bool {
+        match inst {
+            Inst::Unit { unit: u, .. } => u == unit,
+            Inst::Dispatch(table) => self.prog.dispatch[table as usize]
+                .binary_search_by_key(&(unit.byte, unit.encoded), |(u, _)| (u.byte, u.encoded))
+                .is_ok(),
+            Inst::Loop { class, .. } | Inst::Counted { class, .. } | Inst::Step { class, .. } => {
+                class.allows(unit)
+            }
+            _ => false,
+        }
+    }
+
     fn at_boundary(&self, pos: usize) -> bool {
         pos >= self.uri.len() || unit_at(self.uri, pos).0.starts_char()
     }
 
     /// Follows every epsilon path from `start` at `pos` in priority order, adding the consuming
     /// threads reached to `list` in `group`, and noting matches at the end of the URI.
+    ///
+    /// A consuming thread that cannot take the unit at `pos` would die at the next step, so it
+    /// is not added at all: most of the time this leaves a single thread alive.
     fn closure(&mut self, list: &mut Threads, start: u32, pos: usize, group: u32) {
+        let next = (pos < self.uri.len()).then(|| unit_at(self.uri, pos).0);
         self.stack.push(Frame::Explore(start));
         while let Some(frame) = self.stack.pop() {
             let pc = match frame {
@@ -265,16 +283,24 @@ impl Vm<'_> {
                 }
             };
             self.steps += 1;
+            if !self.prog.first[pc as usize].admits(next) {
+                continue;
+            }
             if !list.visit(pc) {
                 self.keep_fewer_characters(list, pc);
                 continue;
             }
-            match self.prog.insts[pc as usize] {
+            let inst = self.prog.insts[pc as usize];
+            match inst {
                 Inst::Unit { .. } | Inst::Dispatch(_) | Inst::Step { .. } => {
-                    list.push(pc, group, self.scratch, self.count)
+                    if next.is_some_and(|u| self.accepts(inst, u)) {
+                        list.push(pc, group, self.scratch, self.count);
+                    }
                 }
                 Inst::Loop { exit, .. } | Inst::Counted { exit, .. } => {
-                    self.stack.push(Frame::AddLoop(pc));
+                    if next.is_some_and(|u| self.accepts(inst, u)) {
+                        self.stack.push(Frame::AddLoop(pc));
+                    }
                     self.stack.push(Frame::Explore(exit));
                 }
                 Inst::ResetCount => {

@@ -14,10 +14,13 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
+mod walk;
+
 use crate::matcher::program::{self, Policy, Program, Token};
 use crate::matcher::{self, vm, Captures, Malformed, MatchError, MatchOptions, Slots};
 use crate::safety::{Rule, SafetyPolicy};
 use crate::{Error, UriTemplate};
+use walk::{Walk, Walker};
 
 /// A set of URI templates, each with a value, that routes a concrete URI to the best match.
 ///
@@ -112,6 +115,8 @@ struct Route<T> {
 /// The merged program, rebuilt on the first lookup after a change.
 struct Compiled {
     program: Program,
+    /// The fast path, when every template's variables are delimited.
+    walker: Option<Walker>,
     /// The route of each template key. Keys order statics first, then by template text, which
     /// is the tie-break among equally ranked matches.
     route_of: Vec<usize>,
@@ -568,8 +573,7 @@ impl<T> Router<T> {
         }
         let width = compiled.program.slots / 2;
         let mut slots = Slots::new(width);
-        let key = vm::run(&compiled.program, uri.as_bytes(), slots.as_mut_slice(width))
-            .ok_or(RouteError::NotFound)? as usize;
+        let key = compiled.find(uri, slots.as_mut_slice(width))?;
         let i = compiled.route_of[key];
         let route = &self.routes[i];
         let layout = &compiled.program.layouts[key];
@@ -636,19 +640,52 @@ impl<T> Router<T> {
         let templates: Vec<&UriTemplate> =
             route_of.iter().map(|&i| &self.routes[i].template).collect();
         let program = Program::compile_many(&templates, self.policy())?;
+        let walker = if self.options.allow_empty_path_vars {
+            None
+        } else {
+            let shapes: Vec<Vec<Token>> = templates.iter().map(|t| program::shape(t)).collect();
+            Walker::build(&shapes)
+        };
+        // The walk finds static templates as fast as a hash would; the VM does not.
         let statics = self
             .routes
             .iter()
             .enumerate()
+            .filter(|_| walker.is_none())
             .filter(|(_, r)| r.template.is_static())
             .filter(|(_, r)| r.template.as_str().is_ascii() && !r.template.as_str().contains('%'))
             .map(|(i, r)| (r.template.as_str().into(), i))
             .collect();
         Ok(Compiled {
             program,
+            walker,
             route_of,
             statics,
         })
+    }
+}
+
+impl Compiled {
+    /// The key of the best template for `uri`, with its slots written to `slots`: by the walk
+    /// when there is one and it finishes, by the VM otherwise.
+    fn find(&self, uri: &str, slots: &mut [u32]) -> Result<usize, RouteError> {
+        let bytes = uri.as_bytes();
+        let walked = self.walker.as_ref().map(|w| w.walk(bytes, slots));
+        let key = match walked {
+            Some(Walk::Found(key)) => {
+                // A walk writes only the slots on its path; the query tail's must start unset.
+                let layout = &self.program.layouts[key as usize];
+                if let Some(first) = layout.tail_var {
+                    slots[2 * first + 1..2 * layout.vars].fill(vm::UNSET);
+                }
+                key
+            }
+            Some(Walk::NotFound) => return Err(RouteError::NotFound),
+            Some(Walk::GaveUp) | None => {
+                vm::run(&self.program, bytes, slots).ok_or(RouteError::NotFound)?
+            }
+        };
+        Ok(key as usize)
     }
 }
 
