@@ -382,3 +382,15 @@ fn removal_and_listing() {
     let listed: Vec<_> = router.iter().map(|(t, v)| (t.as_str(), *v)).collect();
     assert_eq!(listed, [("b://{x}", 1), ("a://{y}", 3)]);
 }
+
+#[test]
+fn an_ampersand_inside_a_path_does_not_start_a_query() {
+    let t = rfc6570::UriTemplate::parse("file:///{+path}{?rev}").unwrap();
+    let caps = t.match_uri("file:///a&b?rev=1").unwrap();
+    assert_eq!(caps.get("path").unwrap().decoded(), "a&b");
+    assert_eq!(caps.get("rev").unwrap().decoded(), "1");
+    let mut router = Router::new();
+    router.insert("file:///{+path}{?rev}", ()).unwrap();
+    let routed = router.at("file:///a&b?rev=1").unwrap();
+    assert_eq!(routed.captures.get("path").unwrap().decoded(), "a&b");
+}

@@ -157,8 +157,9 @@ pub(crate) enum Inst {
     Save(u32),
     /// Fail unless the current position is a character boundary.
     Boundary,
-    /// Fail unless the current position starts a query tail: the end, `?` or `&`.
-    QueryStart,
+    /// Fail unless the current position starts a query tail: the end, or a byte the tail's
+    /// expansion can start with.
+    QueryStart(TailStart),
     /// The template with this key matches if the URI ends here.
     Match(u32),
 }
@@ -284,7 +285,7 @@ fn first_set(
         }
         Inst::Split(a, b) => follow(a, memo).union(follow(b, memo)),
         Inst::Jump(to) => follow(to, memo),
-        Inst::ResetCount | Inst::Save(_) | Inst::Boundary | Inst::QueryStart => {
+        Inst::ResetCount | Inst::Save(_) | Inst::Boundary | Inst::QueryStart(_) => {
             follow(pc as u32 + 1, memo)
         }
         Inst::Match(_) => FirstSet {
@@ -448,7 +449,42 @@ pub(crate) fn shape(t: &UriTemplate) -> Vec<Token> {
 pub(crate) enum Token {
     Unit(pct::Unit),
     Expression { op: Operator, vars: Vec<VarToken> },
-    Tail,
+    Tail(TailStart),
+}
+
+/// How a query tail's expansion can start: with `?` if it has a `{?..}` expression, with `&` if
+/// it has a `{&..}` one. (An `&` inside `{+path}` must not end the path before a `{?rev}`
+/// tail.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct TailStart {
+    question: bool,
+    ampersand: bool,
+}
+
+impl TailStart {
+    fn of(ops: impl Iterator<Item = Operator>) -> Self {
+        ops.fold(
+            Self {
+                question: false,
+                ampersand: false,
+            },
+            |s, op| Self {
+                question: s.question || op == Operator::Query,
+                ampersand: s.ampersand || op == Operator::QueryContinuation,
+            },
+        )
+    }
+
+    /// Whether a tail can start at a byte (or at the end of the URI, `None`).
+    #[inline]
+    pub(crate) fn admits(self, byte: Option<u8>) -> bool {
+        match byte {
+            None => true,
+            Some(b'?') => self.question,
+            Some(b'&') => self.ampersand,
+            Some(_) => false,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -504,7 +540,11 @@ fn tokens(t: &UriTemplate) -> Vec<Token> {
         i += 1;
     }
     if tail < nodes.len() {
-        out.push(Token::Tail);
+        let ops = nodes[tail..].iter().filter_map(|n| match n {
+            Node::Expression { op, .. } => Some(*op),
+            _ => None,
+        });
+        out.push(Token::Tail(TailStart::of(ops)));
     }
     out
 }
@@ -645,9 +685,9 @@ impl<'t> Compiler<'t> {
                 self.expression(*op, vars, var);
                 self.node(child, var + vars.len() as u32);
             }
-            Alt::Child(Token::Tail, child) => {
+            Alt::Child(Token::Tail(start), child) => {
                 self.push(Inst::Save(2 * var));
-                self.push(Inst::QueryStart);
+                self.push(Inst::QueryStart(*start));
                 let here = self.pc();
                 self.push(Inst::Loop {
                     class: Class::query(),

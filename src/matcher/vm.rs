@@ -323,8 +323,8 @@ impl Vm<'_> {
                         self.stack.push(Frame::Explore(pc + 1));
                     }
                 }
-                Inst::QueryStart => {
-                    if pos == self.uri.len() || matches!(self.uri[pos], b'?' | b'&') {
+                Inst::QueryStart(start) => {
+                    if start.admits(self.uri.get(pos).copied()) {
                         self.stack.push(Frame::Explore(pc + 1));
                     }
                 }

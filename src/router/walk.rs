@@ -13,7 +13,7 @@
 //! the VM otherwise. The walk backtracks, so it carries a budget proportional to the URI; a walk
 //! that runs out hands the lookup to the VM, which keeps every lookup linear.
 
-use crate::matcher::program::{Class, Token};
+use crate::matcher::program::{Class, TailStart, Token};
 use crate::template::Operator;
 
 /// A radix trie over delimited templates.
@@ -32,8 +32,9 @@ struct WalkNode {
     segment: Option<VarEdge>,
     /// A trailing `{+v}` edge.
     crossing: Option<VarEdge>,
-    /// A query tail: the key of the template, and the slot recording where the tail starts.
-    tail: Option<(u32, u32)>,
+    /// A query tail: the key of the template, the slot recording where the tail starts, and
+    /// the bytes it can start with.
+    tail: Option<(u32, u32, TailStart)>,
     /// The key of the template that ends here.
     end: Option<u32>,
 }
@@ -86,8 +87,8 @@ impl Walker {
                     var += 1;
                     self.var_child(node, *op == Operator::Simple, edge)
                 }
-                Token::Tail => {
-                    self.nodes[node].tail = Some((key, 2 * var));
+                Token::Tail(start) => {
+                    self.nodes[node].tail = Some((key, 2 * var, *start));
                     return;
                 }
             };
@@ -210,8 +211,8 @@ impl Walker {
                 }
             }
         }
-        if let Some((key, slot)) = n.tail {
-            if matches!(byte, b'?' | b'&') {
+        if let Some((key, slot, start)) = n.tail {
+            if start.admits(Some(byte)) {
                 slots[slot as usize] = pos as u32;
                 return Some(key);
             }
@@ -229,8 +230,8 @@ impl Walker {
     fn at_end(&self, n: &WalkNode, pos: usize, slots: &mut [u32]) -> Option<u32> {
         let tail = n
             .tail
-            .filter(|&(key, _)| n.end.map_or(true, |end| key < end));
-        if let Some((key, slot)) = tail {
+            .filter(|&(key, _, _)| n.end.map_or(true, |end| key < end));
+        if let Some((key, slot, _)) = tail {
             slots[slot as usize] = pos as u32;
             return Some(key);
         }
@@ -275,7 +276,7 @@ fn run(uri: &[u8], mut pos: usize, class: Class) -> usize {
 fn qualifies(tokens: &[Token]) -> bool {
     tokens.iter().enumerate().all(|(i, token)| match token {
         Token::Unit(u) => !u.encoded && u.byte != b'%',
-        Token::Tail => true,
+        Token::Tail(_) => true,
         Token::Expression { op, vars } => {
             let [var] = vars.as_slice() else {
                 return false;
@@ -286,7 +287,7 @@ fn qualifies(tokens: &[Token]) -> bool {
             plain
                 && match op {
                     Operator::Simple => match next {
-                        None | Some(Token::Tail) => true,
+                        None | Some(Token::Tail(_)) => true,
                         Some(Token::Unit(u)) => !u.encoded && !class.allows_raw(u.byte),
                         Some(Token::Expression { .. }) => false,
                     },
