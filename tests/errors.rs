@@ -2,6 +2,8 @@
 //! per expansion kind, checking the kind, `position()` and `is_parse`/`is_expansion`, plus the
 //! one-line and caret (`{:#}`) forms of `Display`.
 
+use std::fmt;
+
 use rfc6570::{Error, ErrorKind, Limits, UriTemplate};
 use serde_json::json;
 
@@ -175,6 +177,33 @@ fn nested_composite() {
         ErrorKind::NestedComposite { var: var() },
         Some(2),
     );
+}
+
+/// A writer that fails once it has taken `room` bytes.
+struct FailingWriter {
+    room: usize,
+}
+
+impl fmt::Write for FailingWriter {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.room = self.room.checked_sub(s.len()).ok_or(fmt::Error)?;
+        Ok(())
+    }
+}
+
+#[test]
+fn write() {
+    let t = UriTemplate::parse("log://build/{job_id}").unwrap();
+    let vars = json!({"job_id": 42});
+    // Failing in the literal and failing in the expression: both are writer failures, which
+    // have no position in the template (`Error::position` documents `None` for them).
+    for room in [0, 12] {
+        let err = t.expand_to(&vars, &mut FailingWriter { room }).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::Write, "room {room}");
+        assert_eq!(err.position(), None, "room {room}");
+        assert!(err.is_expansion() && !err.is_parse());
+    }
+    assert!(t.expand_to(&vars, &mut FailingWriter { room: 14 }).is_ok());
 }
 
 #[test]
