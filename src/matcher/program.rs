@@ -73,6 +73,8 @@ impl Class {
 pub(crate) enum Inst {
     /// Consume a unit equal to this one.
     Unit(pct::Unit),
+    /// Consume one unit of the class.
+    Class(Class),
     /// Consume a unit of the class and stay here, or (preferred) continue at `exit`.
     Loop {
         class: Class,
@@ -291,7 +293,7 @@ impl Compiler<'_> {
                 let split = self.push(Inst::Split(0, 0));
                 let with_value = self.pc();
                 self.raw(b'=');
-                self.value(op, var, slot);
+                self.value(op, var, slot, true);
                 let jump = self.push(Inst::Jump(0));
                 let empty = self.pc();
                 self.push(Inst::Save(slot));
@@ -303,18 +305,23 @@ impl Compiler<'_> {
             }
             self.raw(b'=');
         }
-        self.value(op, var, slot);
+        self.value(op, var, slot, false);
     }
 
-    fn value(&mut self, op: Operator, var: &VarNode, slot: u32) {
+    /// A variable's value, captured in `slot`; `non_empty` when it holds at least one unit.
+    fn value(&mut self, op: Operator, var: &VarNode, slot: u32, non_empty: bool) {
         let class = Class::variable(op, var);
         self.push(Inst::Save(slot));
+        if non_empty {
+            self.push(Inst::Class(class));
+        }
         let here = self.pc();
         if var.prefix != 0 {
             self.push(Inst::ResetCount);
             self.push(Inst::Counted {
                 class,
-                max: var.prefix,
+                // The unit taken above starts the first character.
+                max: var.prefix - u16::from(non_empty),
                 exit: here + 2,
             });
         } else {

@@ -66,6 +66,7 @@ pub(crate) fn run(
                 vm.count = cur.counts[i];
                 let target = match prog.insts[pc as usize] {
                     Inst::Unit(u) if u == unit => Some(pc + 1),
+                    Inst::Class(class) if class.allows(unit) => Some(pc + 1),
                     Inst::Loop { class, .. } if class.allows(unit) => Some(pc),
                     Inst::Counted { class, max, .. } if class.allows(unit) => {
                         vm.count += u16::from(unit.starts_char());
@@ -225,7 +226,7 @@ impl Vm<'_> {
                 continue;
             }
             match self.prog.insts[pc as usize] {
-                Inst::Unit(_) => list.push(pc, self.scratch, self.count),
+                Inst::Unit(_) | Inst::Class(_) => list.push(pc, self.scratch, self.count),
                 Inst::Loop { exit, .. } | Inst::Counted { exit, .. } => {
                     self.stack.push(Frame::AddLoop(pc));
                     self.stack.push(Frame::Explore(exit));
