@@ -1,4 +1,4 @@
-//! Round trips between expansion and matching: regressions found by the properties.
+//! Round trips between expansion and matching.
 
 use rfc6570::UriTemplate;
 use serde_json::{json, Value};
@@ -28,4 +28,21 @@ fn path_parameter_with_equals_has_a_value() {
     let caps = assert_round_trip("{;x}{o}", json!({"x": ["", ""], "o": "1"}));
     assert_eq!(caps, json!({"x": ["", ""], "o": "1"}));
     assert_round_trip("{;x:3}{o}", json!({"x": ",", "o": "1"}));
+}
+
+#[test]
+fn exploded_maps_hold_only_entries() {
+    let caps = assert_round_trip("{/m*,l*}", json!({"m": {"a": "", "b": ""}, "l": ["c"]}));
+    assert_eq!(caps, json!({"m": {"a": "", "b": ""}, "l": ["c"]}));
+    let caps = assert_round_trip("{l*,m*}", json!({"l": ["a", "b"], "m": {"k": "v"}}));
+    assert_eq!(caps, json!({"l": ["a", "b"], "m": {"k": "v"}}));
+    assert_round_trip("{.l*}{.m*}", json!({"l": ["a", "b"], "m": {"k": "v"}}));
+}
+
+#[test]
+fn exploded_named_items_are_whole() {
+    // `;l=` is never written (an empty item is `;l`), so the item cannot stop after its `=`.
+    let caps = assert_round_trip("{;l*}{o}", json!({"l": ["a"]}));
+    assert_eq!(caps, json!({"l": ["a"]}));
+    assert_round_trip("{;l*}{o}", json!({"l": ["a", ""], "o": "x"}));
 }

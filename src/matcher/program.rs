@@ -4,7 +4,8 @@
 //! its variables, in order, the first behind the operator's prefix and the others behind its
 //! separator". A variable's value is a single self-looping instruction over the bytes its
 //! operator lets through ([`Class`]), or, with a prefix modifier, a counting loop that admits at
-//! most that many characters. The instructions are ordered so that the virtual machine's priority
+//! most that many characters; an exploded variable's items are spelled out (keys, `=`, values,
+//! separators) so that whatever it captures is a list or map that expands to that text again. The instructions are ordered so that the virtual machine's priority
 //! order is the crate's ambiguity rule: a variable is preferably defined, and its value as short
 //! as possible, earlier variables first.
 //!
@@ -324,6 +325,8 @@ impl Compiler<'_> {
                 max: var.prefix - u16::from(non_empty),
                 exit: here + 2,
             });
+        } else if var.explode && !op.allows_reserved() {
+            self.exploded(op);
         } else {
             self.push(Inst::Loop {
                 class,
@@ -332,5 +335,67 @@ impl Compiler<'_> {
         }
         self.push(Inst::Boundary);
         self.push(Inst::Save(slot + 1));
+    }
+
+    /// The items of an exploded variable, exactly as expansion writes them, so that the text
+    /// captured reads back as a list or map that expands to it again:
+    ///
+    /// * named (`{;v*}`, and `{?v*}`/`{&v*}` before the query tail): `sep`-separated items
+    ///   `k=v`, where for `;` an empty value is written as the bare key `k` and a written value
+    ///   is never empty;
+    /// * otherwise a list, values and separators; or a map, `sep`-separated `k=v` entries.
+    ///
+    /// Keys and values are single values of the operator (with reserved expansion, which this
+    /// is not used for, they could hold `=` and the separator themselves).
+    fn exploded(&mut self, op: Operator) {
+        let value = Class::value(op);
+        let sep = op.separator();
+        // A loop over `class`, preferring to leave it.
+        let repeat = |c: &mut Self, class: Class| {
+            let here = c.pc();
+            c.push(Inst::Loop {
+                class,
+                exit: here + 1,
+            });
+        };
+        let mut list_end = None;
+        let item = if op.is_named() {
+            let item = self.pc();
+            repeat(self, value);
+            if op == Operator::PathParam {
+                let split = self.push(Inst::Split(0, 0));
+                let with_value = self.pc();
+                self.raw(b'=');
+                self.push(Inst::Class(value));
+                repeat(self, value);
+                self.insts[split as usize] = Inst::Split(self.pc(), with_value);
+            } else {
+                self.raw(b'=');
+                repeat(self, value);
+            }
+            item
+        } else {
+            let split = self.push(Inst::Split(0, 0));
+            let list = self.pc();
+            repeat(self, value.with(sep));
+            let to_end = self.push(Inst::Jump(0));
+            let entry = self.pc();
+            repeat(self, value);
+            self.raw(b'=');
+            repeat(self, value);
+            self.insts[split as usize] = Inst::Split(list, entry);
+            list_end = Some(to_end);
+            entry
+        };
+        // More items: preferably none.
+        let split = self.push(Inst::Split(0, 0));
+        let next = self.pc();
+        self.raw(sep);
+        self.push(Inst::Jump(item));
+        let end = self.pc();
+        self.insts[split as usize] = Inst::Split(end, next);
+        if let Some(jump) = list_end {
+            self.insts[jump as usize] = Inst::Jump(end);
+        }
     }
 }
