@@ -46,3 +46,18 @@ fn exploded_named_items_are_whole() {
     assert_eq!(caps, json!({"l": ["a"]}));
     assert_round_trip("{;l*}{o}", json!({"l": ["a", ""], "o": "x"}));
 }
+
+#[test]
+fn a_query_tail_of_question_marks_starts_at_a_question_mark() {
+    // `{?..}` expansions start with `?`: an `&` before it belongs to `{+path}`.
+    let caps = assert_round_trip("file:///{+path}{?rev}", json!({"path": "a&b", "rev": "1"}));
+    assert_eq!(caps, json!({"path": "a&b", "rev": "1"}));
+    let caps = assert_round_trip("file:///{+path}{?rev}", json!({"path": "a&b=c"}));
+    assert_eq!(caps, json!({"path": "a&b=c"}));
+    let t = UriTemplate::parse("x{?a}").unwrap();
+    assert!(t.match_uri("x&a=1").is_err());
+    // With a `{&..}` expression the tail may start at `&` (`{?a}` undefined writes nothing).
+    let caps = assert_round_trip("x{?a}{&b}", json!({"b": "1"}));
+    assert_eq!(caps, json!({"b": "1"}));
+    assert_round_trip("/x?fixed=1{&b}", json!({"b": "1"}));
+}

@@ -195,8 +195,9 @@ impl UriTemplate {
     ///   variable is absent; where it can (`{/v}` on "/"), it is "".
     /// * **Repeated names.** A name used twice must capture the same text in both places (or,
     ///   with a prefix modifier, a prefix of it).
-    /// * **Query tail.** When the template ends with `{?..}`/`{&..}` expressions, the query is
-    ///   read as `&`-separated `name=value` pairs: declared names bind in any order and are each
+    /// * **Query tail.** When the template ends with `{?..}`/`{&..}` expressions, the query (from
+    ///   the first `?` after the rest of the template, or `&` if the tail has a `{&..}`
+    ///   expression) is read as `&`-separated `name=value` pairs: declared names bind in any order and are each
     ///   optional; names compare as written, undecoded; an exploded `{?v*}` collects the
     ///   parameters named `v` as a list, or failing those the undeclared ones as a map; other
     ///   undeclared parameters are ignored (refused with
@@ -260,8 +261,10 @@ impl UriTemplate {
         let mut slots = Slots::new(program.vars);
         let buf = slots.as_mut_slice(program.vars);
         let bytes = uri.as_bytes();
-        let has_tail = program.tail.is_some();
-        let accept = |p: usize| p == bytes.len() || has_tail && matches!(bytes[p], b'?' | b'&');
+        // The head ends at the end of the URI, or where the query tail's text can start.
+        let tail = program.tail.as_ref();
+        let accept =
+            |p: usize| p == bytes.len() || tail.is_some_and(|t| t.can_start_with(bytes[p]));
         let end = vm::run(program, bytes, &accept, buf).ok_or(MatchError::NoMatch)?;
         let head_vars = program.tail.as_ref().map_or(program.vars, |t| t.first_var);
         check_utf8(uri, &buf[..2 * head_vars])?;

@@ -104,8 +104,21 @@ pub(crate) enum Inst {
 pub(crate) struct Tail {
     /// Index of the tail's first variable among the template's variables.
     pub(crate) first_var: usize,
-    /// The operator of the tail's first expression: `?` or `&`.
-    pub(crate) first_op: Operator,
+    /// Whether the tail has a `{?..}` expression, whose expansion starts with `?`.
+    pub(crate) query: bool,
+    /// Whether the tail has a `{&..}` expression, whose expansion starts with `&`.
+    pub(crate) continuation: bool,
+}
+
+impl Tail {
+    /// Whether the tail's text can start with byte `b`: `?` or `&`, for the expressions it has.
+    pub(crate) fn can_start_with(&self, b: u8) -> bool {
+        match b {
+            b'?' => self.query,
+            b'&' => self.continuation,
+            _ => false,
+        }
+    }
 }
 
 /// A compiled matching program.
@@ -149,12 +162,15 @@ impl Program {
                 reason: "the template compiles to more than 2^20 matching instructions",
             });
         }
+        let tail_has = |op| {
+            nodes[tail_at..]
+                .iter()
+                .any(|n| matches!(n, Node::Expression { op: o, .. } if *o == op))
+        };
         let tail = (tail_at < nodes.len()).then(|| Tail {
             first_var: head_vars as usize,
-            first_op: match nodes[tail_at] {
-                Node::Expression { op, .. } => op,
-                _ => unreachable!("a tail starts with an expression"),
-            },
+            query: tail_has(Operator::Query),
+            continuation: tail_has(Operator::QueryContinuation),
         });
         Ok(Self {
             insts: c.insts,
