@@ -1,6 +1,6 @@
 //! Round trips between expansion and matching.
 
-use rfc6570::UriTemplate;
+use rfc6570::{Malformed, MatchError, UriTemplate};
 use serde_json::{json, Value};
 
 /// Matches `uri` and returns the captures as JSON.
@@ -60,4 +60,19 @@ fn a_query_tail_of_question_marks_starts_at_a_question_mark() {
     let caps = assert_round_trip("x{?a}{&b}", json!({"b": "1"}));
     assert_eq!(caps, json!({"b": "1"}));
     assert_round_trip("/x?fixed=1{&b}", json!({"b": "1"}));
+}
+
+#[test]
+fn malformed_undeclared_names_are_reported_at_their_triplet() {
+    // A parameter without `=` has its empty value at its end: the name starts a byte later
+    // than for `name=value`.
+    let t = UriTemplate::parse("x{?a,v*}").unwrap();
+    for (uri, position) in [("x?a=1&b%FF", 7), ("x?a=1&b%FF=2", 7), ("x?%FF", 2)] {
+        let err = t.match_uri(uri).unwrap_err();
+        let expected = MatchError::Malformed {
+            position,
+            reason: Malformed::NotUtf8,
+        };
+        assert_eq!(err, expected, "{uri}");
+    }
 }
