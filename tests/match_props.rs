@@ -76,3 +76,12 @@ fn malformed_undeclared_names_are_reported_at_their_triplet() {
         assert_eq!(err, expected, "{uri}");
     }
 }
+
+#[test]
+fn a_query_value_with_a_prefix_is_a_string() {
+    // Expansion refuses a prefix on a list, so `a,b` cannot be one: the captures must expand.
+    let t = UriTemplate::parse("x{?v:3}").unwrap();
+    let caps = serde_json::to_value(t.match_uri("x?v=a,b").unwrap()).unwrap();
+    assert_eq!(caps, json!({"v": "a,b"}));
+    assert_eq!(t.expand(&caps).unwrap(), "x?v=a%2Cb");
+}
