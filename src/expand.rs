@@ -71,8 +71,11 @@ where
         match component {
             Component::Literal(text) => write_literal(text, out)
                 .map_err(|_| Error::new(ErrorKind::Write, None, template.as_str()))?,
-            Component::Expression(e) => expand_expression(&e, vars, out)
-                .map_err(|kind| Error::new(kind, Some(e.offset()), template.as_str()))?,
+            Component::Expression(e) => expand_expression(&e, vars, out).map_err(|kind| {
+                // A writer failure is not about the template, wherever it happens: no position.
+                let at = (kind != ErrorKind::Write).then(|| e.offset());
+                Error::new(kind, at, template.as_str())
+            })?,
         }
     }
     Ok(())

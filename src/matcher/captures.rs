@@ -388,7 +388,9 @@ impl Shape {
         let sep = op.separator();
         let reserved = op.allows_reserved();
         if !spec.explode {
-            return if !reserved && raw.contains(',') {
+            // A prefix applies to strings only: a query value such as `a,b` for `{?v:3}` is
+            // the string "a,b", as expansion could not write a list there.
+            return if !reserved && spec.prefix == 0 && raw.contains(',') {
                 Self::List(b',')
             } else {
                 Self::Scalar

@@ -217,8 +217,9 @@ impl UriTemplate {
     ///   variable is absent; where it can (`{/v}` on "/"), it is "".
     /// * **Repeated names.** A name used twice must capture the same text in both places (or,
     ///   with a prefix modifier, a prefix of it).
-    /// * **Query tail.** When the template ends with `{?..}`/`{&..}` expressions, the query is
-    ///   read as `&`-separated `name=value` pairs: declared names bind in any order and are each
+    /// * **Query tail.** When the template ends with `{?..}`/`{&..}` expressions, the query (from
+    ///   the first `?` after the rest of the template, or `&` if the tail has a `{&..}`
+    ///   expression) is read as `&`-separated `name=value` pairs: declared names bind in any order and are each
     ///   optional; names compare as written, undecoded; an exploded `{?v*}` collects the
     ///   parameters named `v` as a list, or failing those the undeclared ones as a map; other
     ///   undeclared parameters are ignored (refused with

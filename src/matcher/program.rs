@@ -380,60 +380,91 @@ pub(crate) fn tail_start(nodes: &[Node]) -> usize {
     start
 }
 
-/// The NFA of an exploded variable whose values cannot hold `=` or the separator raw: items
-/// `value` or `key=value` behind the separator, written the way expansion writes them, so that
-/// only real expansions match. Named operators write `key=value` items, `;` drops the `=` of an
-/// empty value, and `?`/`&` never do.
+/// The items of an exploded variable, as expansion writes them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Item {
+    /// A list value.
+    Value,
+    /// A map entry, `key=value`.
+    Entry,
+    /// A named item (`;`, `?`, `&`): `key=value`, where `;` drops the `=` of an empty value.
+    Named,
+}
+
+/// The NFA of an exploded variable whose values cannot hold `=` or the separator raw, written
+/// the way expansion writes it so that only real expansions match: a list or a map for
+/// unnamed operators (never a mix), named items for named ones.
 impl Compiler<'_> {
     fn exploded(&mut self, op: Operator, slot: u32, rank: Rank, required: bool) {
-        let item_class = Class::value(op);
+        let class = Class::value(op);
         self.push(Inst::Save(slot));
-        if required && !op.is_named() {
-            self.push(Inst::Step {
-                class: item_class,
-                rank,
-            });
-        }
-        let item = self.pc();
+        let mut ends = Vec::new();
         if op.is_named() {
-            // Named items start with their key, which is never empty.
-            self.push(Inst::Step {
-                class: item_class,
-                rank,
-            });
+            self.items(op, class, rank, Item::Named, &mut ends);
+        } else {
+            let split = self.push(Inst::Split(0, 0));
+            let list = self.pc();
+            if required {
+                self.push(Inst::Step { class, rank });
+            }
+            self.items(op, class, rank, Item::Value, &mut ends);
+            let map = self.pc();
+            self.items(op, class, rank, Item::Entry, &mut ends);
+            self.insts[split as usize] = Inst::Split(list, map);
         }
-        let key = self.pc();
-        self.push(Inst::Loop {
-            class: item_class,
-            rank,
-            exit: key + 1,
-        });
-        let has_value = op.is_query() && op.is_named();
-        let split_eq = (!has_value).then(|| self.push(Inst::Split(0, 0)));
-        let eq = self.pc();
-        self.raw(b'=', rank);
-        if op == Operator::PathParam {
-            self.push(Inst::Step {
-                class: item_class,
-                rank,
-            });
+        let end = self.pc();
+        for jump in ends {
+            self.insts[jump as usize] = Inst::Jump(end);
         }
-        let value = self.pc();
-        self.push(Inst::Loop {
-            class: item_class,
-            rank,
-            exit: value + 1,
-        });
-        let after = self.pc();
-        if let Some(split) = split_eq {
-            self.insts[split as usize] = Inst::Split(eq, after);
-        }
-        // Prefer ending the variable to starting another item.
-        self.push(Inst::Split(after + 3, after + 1));
-        self.raw(op.separator(), rank);
-        self.push(Inst::Jump(item));
         self.push(Inst::Boundary);
         self.push(Inst::Save(slot + 1));
+    }
+
+    /// Items of one kind behind the separator; the jumps that end the variable go to `ends`.
+    fn items(&mut self, op: Operator, class: Class, rank: Rank, kind: Item, ends: &mut Vec<u32>) {
+        let item = self.pc();
+        if kind == Item::Named {
+            // A named item starts with its key, which is never empty.
+            self.push(Inst::Step { class, rank });
+        }
+        self.repeat(class, rank);
+        match kind {
+            Item::Value => {}
+            Item::Entry => {
+                self.raw(b'=', rank);
+                self.repeat(class, rank);
+            }
+            Item::Named => {
+                let optional = !op.is_query();
+                let split = optional.then(|| self.push(Inst::Split(0, 0)));
+                let eq = self.pc();
+                self.raw(b'=', rank);
+                if op == Operator::PathParam {
+                    self.push(Inst::Step { class, rank });
+                }
+                self.repeat(class, rank);
+                if let Some(split) = split {
+                    self.insts[split as usize] = Inst::Split(eq, self.pc());
+                }
+            }
+        }
+        // Prefer ending the variable to starting another item.
+        let split = self.push(Inst::Split(0, 0));
+        ends.push(self.push(Inst::Jump(0)));
+        let sep = self.pc();
+        self.raw(op.separator(), rank);
+        self.push(Inst::Jump(item));
+        self.insts[split as usize] = Inst::Split(split + 1, sep);
+    }
+
+    /// Any number of units of the class, as few as possible.
+    fn repeat(&mut self, class: Class, rank: Rank) {
+        let here = self.pc();
+        self.push(Inst::Loop {
+            class,
+            rank,
+            exit: here + 1,
+        });
     }
 }
 

@@ -50,7 +50,9 @@ pub(crate) fn bind(
     for (name, value, at) in pairs(&uri[from + 1..], from + 1) {
         let Some((i, spec)) = tail().enumerate().find(|(_, v)| v.name() == name) else {
             if has_exploded {
-                check(name, at - name.len() - 1)?;
+                // The name ends before the value's `=`, or, without one, where the value is.
+                let name_end = at - usize::from(uri.as_bytes()[at - 1] == b'=');
+                check(name, name_end - name.len())?;
                 check(value, at)?;
             } else if strict {
                 return Err(MatchError::UnexpectedParameter { name: name.into() });

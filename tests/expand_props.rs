@@ -1,0 +1,239 @@
+//! Properties of parsing and expansion, over generated input:
+//!
+//! * any string (any Unicode, up to the template length limit) parses or fails without
+//!   panicking, and a failure points at a character boundary inside the input;
+//! * every template generated from the grammar of RFC 6570 §2 parses, and reads back as
+//!   written (`Display`, `as_str`, `FromStr`, `TryFrom`, serde, the variable specs);
+//! * expansion with arbitrary JSON variables never panics, writes only URI characters, fails
+//!   exactly when a prefix meets a list or map or a list or map is nested (at the offending
+//!   expression), and `expand_to` into a `String` agrees with `expand`;
+//! * templates are `Send + Sync`, and equal and hash by their text.
+
+mod common;
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+use common::strategies::{self, Modifier, Part, Template};
+use proptest::prelude::*;
+use rfc6570::{ErrorKind, UriTemplate};
+use serde_json::Value;
+
+const _: () = {
+    const fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<UriTemplate>();
+    assert_send_sync::<rfc6570::Error>();
+};
+
+fn hash_of<T: Hash>(value: &T) -> u64 {
+    let mut h = DefaultHasher::new();
+    value.hash(&mut h);
+    h.finish()
+}
+
+/// Strings that look like templates often enough to reach every corner of the grammar.
+fn template_like_string() -> impl Strategy<Value = String> {
+    let atom = prop_oneof![
+        4 => prop::sample::select(
+            "{}{}{}%:*,.+#/;?&=!@|-_aZ09 '\"<>\\^`".chars().collect::<Vec<_>>()
+        )
+        .prop_map(String::from),
+        2 => "[a-z]{1,3}",
+        1 => "[1-9][0-9]{0,4}",
+        1 => strategies::any_triplet(),
+        1 => any::<char>().prop_map(String::from),
+    ];
+    prop::collection::vec(atom, 0..24).prop_map(|a| a.concat())
+}
+
+/// Any string: short ones of any Unicode or template-like text, and now and then one as long
+/// as the default template length limit allows (16,384 characters of up to 4 bytes).
+fn any_input() -> impl Strategy<Value = String> {
+    prop_oneof![
+        10 => any::<String>(),
+        10 => template_like_string(),
+        1 => prop::collection::vec(any::<char>(), 0..=16 * 1024)
+            .prop_map(|c| c.into_iter().collect()),
+        1 => prop::collection::vec(template_like_string(), 0..1000).prop_map(|s| s.concat()),
+    ]
+}
+
+/// Whether RFC 6570 §2.3 counts the value as defined.
+fn is_defined(v: &Value) -> bool {
+    match v {
+        Value::Null => false,
+        Value::Array(items) => items.iter().any(is_defined),
+        Value::Object(map) => map.values().any(is_defined),
+        _ => true,
+    }
+}
+
+fn is_composite(v: &Value) -> bool {
+    matches!(v, Value::Array(_) | Value::Object(_))
+}
+
+/// The error expansion must report, worked out from the syntax tree: the first defined
+/// variable, in template order, with a prefix on a list or map, or a list or map holding a
+/// defined list or map. Returns the kind and the byte offset of its expression.
+fn expected_error(t: &Template, vars: &Value) -> Option<(ErrorKind, usize)> {
+    let mut offset = 0;
+    for part in &t.parts {
+        let Part::Expression(_, specs) = part else {
+            offset += strategies::render(std::slice::from_ref(part)).len();
+            continue;
+        };
+        for spec in specs {
+            let Some(value) = vars.get(&spec.name).filter(|v| is_defined(v)) else {
+                continue;
+            };
+            let var = spec.name.clone();
+            let items: Vec<&Value> = match value {
+                Value::Array(items) => items.iter().collect(),
+                Value::Object(map) => map.values().collect(),
+                _ => continue,
+            };
+            if matches!(spec.modifier, Modifier::Prefix(_)) {
+                return Some((ErrorKind::PrefixOnComposite { var }, offset));
+            }
+            if items.iter().any(|v| is_defined(v) && is_composite(v)) {
+                return Some((ErrorKind::NestedComposite { var }, offset));
+            }
+        }
+        offset += strategies::render(std::slice::from_ref(part)).len();
+    }
+    None
+}
+
+/// Characters an expansion may write: unreserved, reserved, and `%` starting a triplet.
+fn is_uri_text(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.iter().enumerate().all(|(i, &c)| match c {
+        b'%' => b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit(),
+        c => c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&c),
+    })
+}
+
+proptest! {
+    #[test]
+    fn parsing_any_string_never_panics_and_points_inside_it(input in any_input()) {
+        match UriTemplate::parse(&input) {
+            Ok(t) => {
+                prop_assert_eq!(t.as_str(), input.as_str());
+                prop_assert_eq!(t.to_string(), input);
+            }
+            Err(e) => {
+                prop_assert!(e.is_parse() && !e.is_expansion());
+                prop_assert_eq!(e.template(), input.as_str());
+                match e.position() {
+                    Some(p) if p < input.len() => prop_assert!(input.is_char_boundary(p)),
+                    // Just past the end: only where the input stops inside an expression that
+                    // still expects a name or a prefix (`{`, `{a,`, `{a:`).
+                    Some(p) => {
+                        prop_assert_eq!(p, input.len(), "{:?} past the end", e.kind());
+                        prop_assert!(
+                            matches!(e.kind(), ErrorKind::InvalidVarName | ErrorKind::InvalidPrefix),
+                            "{:?} at the end of {:?}", e.kind(), input
+                        );
+                        let last_open = input.rfind('{').expect("inside an expression");
+                        prop_assert!(!input[last_open..].contains('}'), "closed: {:?}", input);
+                    }
+                    None => prop_assert!(
+                        match e.kind() {
+                            ErrorKind::TooManyExpressions { limit } => *limit == 1024,
+                            ErrorKind::TemplateTooLong { limit } => input.len() > *limit,
+                            _ => false,
+                        },
+                        "{:?} without a position", e.kind()
+                    ),
+                }
+                // Both forms of Display work on any input.
+                let _ = (e.to_string(), format!("{e:#}"));
+            }
+        }
+    }
+
+    #[test]
+    fn generated_templates_parse_and_read_back_as_written(g in strategies::template()) {
+        let text = g.text();
+        let t = UriTemplate::parse(&text).map_err(|e| TestCaseError::fail(format!("{e:#}")))?;
+        prop_assert_eq!(t.as_str(), text.as_str());
+        prop_assert_eq!(t.to_string(), text.as_str());
+        prop_assert_eq!(&text.parse::<UriTemplate>().unwrap(), &t);
+        prop_assert_eq!(&UriTemplate::try_from(text.as_str()).unwrap(), &t);
+
+        // The variable specs come back in order.
+        let specs: Vec<String> = t.variables().map(|v| v.to_string()).collect();
+        let expected: Vec<String> = g
+            .specs()
+            .map(|(_, s)| strategies::render(&[Part::Expression(None, vec![s.clone()])]))
+            .map(|braced| braced[1..braced.len() - 1].to_owned())
+            .collect();
+        prop_assert_eq!(specs, expected);
+        let ops: Vec<Option<char>> = t.expressions().map(|e| e.operator().symbol()).collect();
+        let expected: Vec<Option<char>> = g
+            .parts
+            .iter()
+            .filter_map(|p| match p {
+                Part::Expression(op, _) => Some(*op),
+                Part::Literal(_) => None,
+            })
+            .collect();
+        prop_assert_eq!(ops, expected);
+
+        // Serde: a template is its text as a JSON string.
+        let json = serde_json::to_string(&t).unwrap();
+        prop_assert_eq!(&json, &serde_json::to_string(&text).unwrap());
+        let back: UriTemplate = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(&back, &t);
+    }
+
+    #[test]
+    fn templates_are_equal_and_hash_by_text(
+        a in strategies::template(),
+        b in strategies::template(),
+    ) {
+        let (ta, tb) = (UriTemplate::parse(&a.text()).unwrap(), UriTemplate::parse(&b.text()).unwrap());
+        let ta2 = UriTemplate::parse(&a.text()).unwrap();
+        prop_assert_eq!(&ta, &ta2);
+        prop_assert_eq!(hash_of(&ta), hash_of(&ta2));
+        prop_assert_eq!(ta == tb, a.text() == b.text());
+        prop_assert_eq!(ta.cmp(&tb), a.text().cmp(&b.text()));
+        // A compiled (matched) template still equals a fresh one.
+        let _ = ta.match_uri("x");
+        prop_assert_eq!(hash_of(&ta), hash_of(&ta2));
+    }
+
+    #[test]
+    fn expansion_never_panics_and_fails_only_where_rfc_6570_says(
+        (g, vars) in strategies::template().prop_flat_map(|g| {
+            let vars = strategies::vars_for(&g, strategies::value_maybe_nested());
+            (Just(g), vars)
+        })
+    ) {
+        let t = UriTemplate::parse(&g.text()).unwrap();
+        let outcome = t.expand(&vars);
+
+        // `expand_to` into a String agrees, and appends to what is there.
+        let mut buf = String::from("prefix:");
+        let to = t.expand_to(&vars, &mut buf);
+        prop_assert_eq!(to.is_ok(), outcome.is_ok());
+
+        match (outcome, expected_error(&g, &vars)) {
+            (Ok(uri), None) => {
+                prop_assert_eq!(&buf[7..], uri.as_str());
+                prop_assert!(is_uri_text(&uri), "{:?} expands to {:?}", g.text(), uri);
+            }
+            (Err(e), Some((kind, at))) => {
+                prop_assert!(e.is_expansion() && !e.is_parse());
+                prop_assert_eq!(e.kind(), &kind);
+                prop_assert_eq!(e.position(), Some(at));
+                prop_assert_eq!(e.template(), t.as_str());
+                prop_assert_eq!(to.unwrap_err(), e);
+            }
+            (outcome, expected) => prop_assert!(
+                false,
+                "{:?} with {}: got {:?}, expected error {:?}", g.text(), vars, outcome, expected
+            ),
+        }
+    }
+}
