@@ -16,6 +16,7 @@ pub(crate) mod captures;
 mod extract;
 pub(crate) mod program;
 pub(crate) mod query;
+pub(crate) mod trie;
 pub(crate) mod vm;
 
 use std::fmt;

@@ -16,7 +16,8 @@ use std::sync::OnceLock;
 
 mod walk;
 
-use crate::matcher::program::{self, Policy, Program, Token};
+use crate::matcher::program::{Policy, Program};
+use crate::matcher::trie::{shape, Token};
 use crate::matcher::{self, vm, Captures, Malformed, MatchError, MatchOptions, Slots};
 use crate::safety::{Rule, SafetyPolicy};
 use crate::{Error, UriTemplate};
@@ -450,7 +451,7 @@ impl<T> Router<T> {
         options: RouteOptions,
     ) -> Result<(), InsertError> {
         let template = template.into_template()?;
-        let shape = program::shape(&template);
+        let shape = shape(&template);
         if let Some(existing) = self.shapes.get(&shape) {
             return Err(InsertError::Conflict {
                 existing: existing.to_string(),
@@ -495,7 +496,7 @@ impl<T> Router<T> {
             .position(|r| r.template.as_str() == template)?;
         self.compiled = OnceLock::new();
         let route = self.routes.remove(i);
-        self.shapes.remove(&program::shape(&route.template));
+        self.shapes.remove(&shape(&route.template));
         Some(route.value)
     }
 
@@ -643,7 +644,7 @@ impl<T> Router<T> {
         let walker = if self.options.allow_empty_path_vars {
             None
         } else {
-            let shapes: Vec<Vec<Token>> = templates.iter().map(|t| program::shape(t)).collect();
+            let shapes: Vec<Vec<Token>> = templates.iter().map(|t| shape(t)).collect();
             Walker::build(&shapes)
         };
         // The walk finds static templates as fast as a hash would; the VM does not.

@@ -13,7 +13,8 @@
 //! the VM otherwise. The walk backtracks, so it carries a budget proportional to the URI; a walk
 //! that runs out hands the lookup to the VM, which keeps every lookup linear.
 
-use crate::matcher::program::{Class, TailStart, Token};
+use crate::matcher::program::Class;
+use crate::matcher::trie::{TailStart, Token};
 use crate::template::Operator;
 
 /// A radix trie over delimited templates.
@@ -301,7 +302,7 @@ fn qualifies(tokens: &[Token]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matcher::program::shape;
+    use crate::matcher::trie::shape;
     use crate::UriTemplate;
 
     fn tokens(t: &str) -> Vec<Token> {

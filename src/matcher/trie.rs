@@ -1,0 +1,213 @@
+//! Templates as token sequences, and the trie that merges them.
+//!
+//! A template's head is a sequence of [`Token`]s: literal units, expressions, and a query tail.
+//! Two templates with equal tokens match exactly the same URIs with the same precedence, which is
+//! how the router finds conflicts ([`shape`]). Inserting many templates' tokens into a [`Trie`]
+//! shares their common prefixes; the program compiler and the router's radix walk are both
+//! built from it.
+
+use crate::pct;
+use crate::template::{Node, Operator, UriTemplate, VarNode};
+
+/// Where a template's variables sit in the slots.
+pub(crate) fn layout(t: &UriTemplate) -> super::program::Layout {
+    let nodes = t.nodes();
+    let tail = tail_start(nodes);
+    let head_vars = nodes[..tail]
+        .iter()
+        .filter(|n| matches!(n, Node::Var(_)))
+        .count();
+    super::program::Layout {
+        vars: t.variables().count(),
+        tail_var: (tail < nodes.len()).then_some(head_vars),
+    }
+}
+
+pub(crate) fn var_node(n: &Node) -> VarNode {
+    match n {
+        Node::Var(v) => *v,
+        _ => unreachable!("an expression's nodes are variables"),
+    }
+}
+
+/// Index of the first node of the trailing run of query expressions (`nodes.len()` if none).
+pub(crate) fn tail_start(nodes: &[Node]) -> usize {
+    let mut start = nodes.len();
+    let mut i = 0;
+    while i < nodes.len() {
+        let (query, len) = match nodes[i] {
+            Node::Expression { op, vars, .. } => (op.is_query(), 1 + usize::from(vars)),
+            _ => (false, 1),
+        };
+        if !query {
+            start = nodes.len();
+        } else if start == nodes.len() {
+            start = i;
+        }
+        i += len;
+    }
+    start
+}
+
+/// A template's shape: its tokens. Two templates with the same shape match exactly the same URIs
+/// with the same precedence.
+pub(crate) fn shape(t: &UriTemplate) -> Vec<Token> {
+    tokens(t)
+}
+
+/// A piece of a template's head. Two templates share a trie edge when their tokens are equal:
+/// variable names matter only where the expansion writes them (named operators).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum Token {
+    Unit(pct::Unit),
+    Expression { op: Operator, vars: Vec<VarToken> },
+    Tail(TailStart),
+}
+
+/// How a query tail's expansion can start: with `?` if it has a `{?..}` expression, with `&` if
+/// it has a `{&..}` one. (An `&` inside `{+path}` must not end the path before a `{?rev}`
+/// tail.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct TailStart {
+    question: bool,
+    ampersand: bool,
+}
+
+impl TailStart {
+    fn of(ops: impl Iterator<Item = Operator>) -> Self {
+        ops.fold(
+            Self {
+                question: false,
+                ampersand: false,
+            },
+            |s, op| Self {
+                question: s.question || op == Operator::Query,
+                ampersand: s.ampersand || op == Operator::QueryContinuation,
+            },
+        )
+    }
+
+    /// Whether a tail can start at a byte (or at the end of the URI, `None`).
+    #[inline]
+    pub(crate) fn admits(self, byte: Option<u8>) -> bool {
+        match byte {
+            None => true,
+            Some(b'?') => self.question,
+            Some(b'&') => self.ampersand,
+            Some(_) => false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct VarToken {
+    pub(crate) node: VarNode,
+    /// The name as written, for operators that write it; empty otherwise.
+    pub(crate) name: Box<str>,
+}
+
+pub(crate) fn tokens(t: &UriTemplate) -> Vec<Token> {
+    let nodes = t.nodes();
+    let tail = tail_start(nodes);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tail {
+        match nodes[i] {
+            Node::Literal { start, end } => {
+                let bytes = t.span(start, end).as_bytes();
+                let mut at = 0;
+                while at < bytes.len() {
+                    let (unit, len) = pct::unit_at(bytes, at);
+                    out.push(Token::Unit(unit));
+                    at += len;
+                }
+            }
+            Node::Expression { op, vars, .. } => {
+                let specs = &nodes[i + 1..=i + usize::from(vars)];
+                let vars = specs
+                    .iter()
+                    .map(|n| {
+                        let node = var_node(n);
+                        let written = op.is_named() && !node.explode;
+                        let name = if written {
+                            t.span(node.name_start, node.name_end)
+                        } else {
+                            ""
+                        };
+                        VarToken {
+                            node: VarNode {
+                                name_start: 0,
+                                name_end: 0,
+                                ..node
+                            },
+                            name: name.into(),
+                        }
+                    })
+                    .collect();
+                out.push(Token::Expression { op, vars });
+                i += usize::from(vars_len(&nodes[i]));
+            }
+            Node::Var(_) => unreachable!("variables follow their expression"),
+        }
+        i += 1;
+    }
+    if tail < nodes.len() {
+        let ops = nodes[tail..].iter().filter_map(|n| match n {
+            Node::Expression { op, .. } => Some(*op),
+            _ => None,
+        });
+        out.push(Token::Tail(TailStart::of(ops)));
+    }
+    out
+}
+
+fn vars_len(n: &Node) -> u16 {
+    match n {
+        Node::Expression { vars, .. } => *vars,
+        _ => 0,
+    }
+}
+
+/// A trie of token sequences; node 0 is the root.
+#[derive(Debug)]
+pub(crate) struct Trie {
+    pub(crate) nodes: Vec<TrieNode>,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct TrieNode {
+    pub(crate) children: Vec<(Token, usize)>,
+    /// Templates whose tokens end here.
+    pub(crate) ends: Vec<u32>,
+}
+
+impl Default for Trie {
+    fn default() -> Self {
+        Self {
+            nodes: vec![TrieNode::default()],
+        }
+    }
+}
+
+impl Trie {
+    pub(crate) fn insert(&mut self, tokens: Vec<Token>, key: u32) {
+        let mut node = 0;
+        for token in tokens {
+            let existing = self.nodes[node]
+                .children
+                .iter()
+                .find(|(t, _)| *t == token)
+                .map(|&(_, child)| child);
+            node = match existing {
+                Some(child) => child,
+                None => {
+                    let child = self.nodes.len();
+                    self.nodes.push(TrieNode::default());
+                    self.nodes[node].children.push((token, child));
+                    child
+                }
+            };
+        }
+        self.nodes[node].ends.push(key);
+    }
+}
