@@ -110,6 +110,8 @@ mod error;
 mod expand;
 mod grammar;
 mod matcher;
+#[cfg(feature = "mcp")]
+pub mod mcp;
 mod pct;
 mod router;
 mod safety;

@@ -1,0 +1,434 @@
+//! `rfc6570`: expand, match, route and check RFC 6570 URI templates from the command line.
+//!
+//! Built with the `cli` feature: `cargo install rfc6570 --features cli`, or
+//! `cargo run --features cli -- --help`.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use rfc6570::{Captures, ErrorKind, Malformed, RouteError, Router, Rule, UriTemplate};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+const EXAMPLES: &str = "\
+Examples:
+  $ rfc6570 expand 'log://build/{job_id}{?lines}' job_id=42 lines=10-20
+  log://build/42?lines=10-20
+
+  $ rfc6570 match 'search://docs{?q,lang}' 'search://docs?q=uri%20templates&lang=en'
+  {\"q\":\"uri templates\",\"lang\":\"en\"}
+
+  $ printf 'notes://{id}\\nfile:///{+path}\\n' | rfc6570 route --templates - notes://7 'file:///..%2Fetc%2Fpasswd'
+  {\"uri\":\"notes://7\",\"template\":\"notes://{id}\",\"captures\":{\"id\":\"7\"}}
+  {\"uri\":\"file:///..%2Fetc%2Fpasswd\",\"error\":\"unsafe\",\"message\":\"variable `path` of `file:///{+path}` holds a percent-triplet left after decoding (double encoding)\",\"template\":\"file:///{+path}\",\"variable\":\"path\",\"rule\":\"double_encoding\"}
+  (exit status 1)
+
+  $ rfc6570 check 'log://build/{job_id}' 'log://{job id}'
+  ok: log://build/{job_id}
+  error: unexpected character ' ' in expression at byte 10
+    log://{job id}
+              ^
+  (exit status 1)
+
+Exit status: 0 on success; 1 when a URI does not match or is refused, or a template is
+invalid (check); 2 for bad input (an invalid template to use, an unreadable file, bad JSON).";
+
+const EXPAND_EXAMPLES: &str = "\
+Examples:
+  $ rfc6570 expand 'file:///{+path}' 'path=docs/intro to templates.md'
+  file:///docs/intro%20to%20templates.md
+
+  $ echo '{\"path\": [\"docs\", \"a b.md\"], \"tags\": {\"lang\": \"en\"}}' | rfc6570 expand '{/path*}{?tags*}' --json -
+  /docs/a%20b.md?lang=en
+
+  $ echo '{\"job_id\": 41}' | rfc6570 expand 'log://build/{job_id}{?lines}' --json - job_id=42
+  log://build/42";
+
+const MATCH_EXAMPLES: &str = "\
+Examples:
+  $ rfc6570 match 'file:///{+path}{?rev}' 'file:///docs/caf%C3%A9.md?rev=3'
+  {\"path\":\"docs/café.md\",\"rev\":\"3\"}
+
+  $ rfc6570 match '{/path*}' /a/b%20c
+  {\"path\":[\"a\",\"b c\"]}";
+
+const ROUTE_EXAMPLES: &str = "\
+Each URI gets one line of JSON: the template and captures, or `error` (not_found, unsafe,
+malformed, duplicate_parameter, unexpected_parameter, unsupported) with the details.
+
+Examples:
+  $ printf '# MCP resources\\nlog://build/{job_id}{?lines}\\nfile:///{+path}\\n' > templates.txt
+  $ rfc6570 route --templates templates.txt 'log://build/42?lines=1-5' nope://x 'file:///%ZZ'
+  {\"uri\":\"log://build/42?lines=1-5\",\"template\":\"log://build/{job_id}{?lines}\",\"captures\":{\"job_id\":\"42\",\"lines\":\"1-5\"}}
+  {\"uri\":\"nope://x\",\"error\":\"not_found\",\"message\":\"no template matches the URI\"}
+  {\"uri\":\"file:///%ZZ\",\"error\":\"malformed\",\"message\":\"malformed URI at byte 8: `%` not followed by two hex digits\",\"position\":8,\"reason\":\"bad_percent_encoding\",\"found\":\"%ZZ\"}
+  (exit status 1)";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  $ rfc6570 check '{var:0}'
+  error: prefix must be a number from 1 to 9999 at byte 5
+    {var:0}
+         ^
+  (exit status 1)
+
+  $ rfc6570 check --json 'notes://{id}' 'a{b'
+  {\"template\":\"notes://{id}\",\"valid\":true}
+  {\"template\":\"a{b\",\"valid\":false,\"kind\":\"unclosed_expression\",\"position\":1,\"message\":\"expression is not closed with `}`\"}
+  (exit status 1)";
+
+/// Expand, match, route and check RFC 6570 URI templates.
+#[derive(Parser)]
+#[command(name = "rfc6570", version, after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Expand a template; print the URI.
+    #[command(after_help = EXPAND_EXAMPLES)]
+    Expand {
+        /// The template.
+        template: String,
+        /// A string variable; given after --json, it overrides the file's.
+        #[arg(value_name = "NAME=VALUE")]
+        vars: Vec<String>,
+        /// A JSON object of variables (strings, numbers, lists, objects); `-` reads stdin.
+        #[arg(long, value_name = "FILE|-")]
+        json: Option<String>,
+    },
+    /// Match a URI against a template; print the captured variables as JSON.
+    #[command(after_help = MATCH_EXAMPLES)]
+    Match {
+        /// The template.
+        template: String,
+        /// The URI.
+        uri: String,
+    },
+    /// Route URIs among templates, with path safety; print one JSON object per URI.
+    #[command(after_help = ROUTE_EXAMPLES)]
+    Route {
+        /// One template per line; blank lines and lines starting with `#` are skipped; `-`
+        /// reads stdin.
+        #[arg(long, short, value_name = "FILE|-")]
+        templates: String,
+        /// The URIs.
+        #[arg(required = true)]
+        uris: Vec<String>,
+    },
+    /// Check templates; print `ok` or the error with a caret under it.
+    #[command(after_help = CHECK_EXAMPLES)]
+    Check {
+        /// The templates.
+        #[arg(required = true)]
+        templates: Vec<String>,
+        /// Print one JSON object per template instead.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// How a command failed.
+enum Failure {
+    /// The answer is no (no match, a refusal, an invalid template to check): exit status 1.
+    Negative,
+    /// Bad input, with the message for stderr: exit status 2.
+    Input(String),
+}
+
+type Outcome = Result<(), Failure>;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Expand {
+            template,
+            vars,
+            json,
+        } => expand(&template, &vars, json.as_deref()),
+        Command::Match { template, uri } => match_uri(&template, &uri),
+        Command::Route { templates, uris } => route(&templates, &uris),
+        Command::Check { templates, json } => check(&templates, json),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Negative) => ExitCode::from(1),
+        Err(Failure::Input(message)) => {
+            eprintln!("rfc6570: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Reads a file, or stdin for `-`.
+fn read_input(path: &str) -> Result<String, Failure> {
+    let mut text = String::new();
+    let read = if path == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(path).map(|t| text = t)
+    };
+    read.map_err(|e| Failure::Input(format!("cannot read {path}: {e}")))?;
+    Ok(text)
+}
+
+fn parse(template: &str) -> Result<UriTemplate, Failure> {
+    UriTemplate::parse(template).map_err(|e| Failure::Input(format!("invalid template: {e:#}")))
+}
+
+fn print_json<T: Serialize>(value: &T) {
+    // Serialized straight to text, so that keys keep their order (template order for captures).
+    println!(
+        "{}",
+        serde_json::to_string(value).expect("JSON of strings and numbers")
+    );
+}
+
+fn expand(template: &str, pairs: &[String], json: Option<&str>) -> Outcome {
+    let template = parse(template)?;
+    let mut vars = match json {
+        None => Map::new(),
+        Some(path) => {
+            let text = read_input(path)?;
+            match serde_json::from_str(&text) {
+                Ok(Value::Object(map)) => map,
+                Ok(_) => {
+                    return Err(Failure::Input(format!(
+                        "{path}: the variables must be a JSON object"
+                    )))
+                }
+                Err(e) => return Err(Failure::Input(format!("{path}: invalid JSON: {e}"))),
+            }
+        }
+    };
+    for pair in pairs {
+        match pair.split_once('=') {
+            Some((name, value)) if !name.is_empty() => {
+                vars.insert(name.to_owned(), Value::String(value.to_owned()));
+            }
+            _ => {
+                return Err(Failure::Input(format!(
+                    "`{pair}`: variables are given as NAME=VALUE"
+                )))
+            }
+        }
+    }
+    let uri = template
+        .expand(&Value::Object(vars))
+        .map_err(|e| Failure::Input(format!("cannot expand: {e:#}")))?;
+    println!("{uri}");
+    Ok(())
+}
+
+fn match_uri(template: &str, uri: &str) -> Outcome {
+    let template = parse(template)?;
+    match template.match_uri(uri) {
+        Ok(captures) => {
+            print_json(&captures);
+            Ok(())
+        }
+        Err(e) => {
+            eprintln!("rfc6570: {e}");
+            Err(Failure::Negative)
+        }
+    }
+}
+
+/// One line of `route`'s output.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum RouteLine<'a> {
+    Routed {
+        uri: &'a str,
+        template: &'a str,
+        captures: &'a Captures<'a>,
+    },
+    Refused(Refused<'a>),
+}
+
+/// Why `route` refused a URI, with the details of the refusal's kind.
+#[derive(Serialize, Default)]
+struct Refused<'a> {
+    uri: &'a str,
+    error: &'static str,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    template: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variable: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rule: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    /// The malformed bytes: the `%` and what follows it, or the triplet that is not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    found: Option<&'a str>,
+}
+
+fn route(templates: &str, uris: &[String]) -> Outcome {
+    let text = read_input(templates)?;
+    let mut router = Router::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        router.insert(line, ()).map_err(|e| {
+            let e = match e {
+                rfc6570::InsertError::Parse(e) => format!("{e:#}"),
+                e => e.to_string(),
+            };
+            Failure::Input(format!("{templates}:{}: {e}", i + 1))
+        })?;
+    }
+    let mut all_routed = true;
+    for uri in uris {
+        match router.at(uri) {
+            Ok(routed) => print_json(&RouteLine::Routed {
+                uri,
+                template: routed.template.as_str(),
+                captures: &routed.captures,
+            }),
+            Err(error) => {
+                all_routed = false;
+                print_json(&RouteLine::Refused(refusal(uri, &error)));
+            }
+        }
+    }
+    if all_routed {
+        Ok(())
+    } else {
+        Err(Failure::Negative)
+    }
+}
+
+fn refusal<'a>(uri: &'a str, error: &'a RouteError) -> Refused<'a> {
+    let mut refused = Refused {
+        uri,
+        message: error.to_string(),
+        ..Refused::default()
+    };
+    refused.error = match error {
+        RouteError::NotFound => "not_found",
+        RouteError::Unsafe {
+            template,
+            variable,
+            rule,
+        } => {
+            refused.template = Some(template);
+            refused.variable = Some(variable);
+            refused.rule = Some(rule_name(*rule));
+            "unsafe"
+        }
+        RouteError::Malformed { position, reason } => {
+            refused.position = Some(*position);
+            refused.reason = Some(match reason {
+                Malformed::BadPercentEncoding => "bad_percent_encoding",
+                Malformed::NotUtf8 => "not_utf8",
+                Malformed::TooLong { .. } => "too_long",
+                _ => "malformed",
+            });
+            if !matches!(reason, Malformed::TooLong { .. }) {
+                refused.found = malformed_bytes(uri, *position);
+            }
+            "malformed"
+        }
+        RouteError::DuplicateParameter { name } => {
+            refused.name = Some(name);
+            "duplicate_parameter"
+        }
+        RouteError::UnexpectedParameter { name } => {
+            refused.name = Some(name);
+            "unexpected_parameter"
+        }
+        RouteError::Unsupported { .. } => "unsupported",
+        _ => "refused",
+    };
+    refused
+}
+
+/// Up to three bytes of `uri` from `position` (a triplet, or a `%` and what follows it).
+fn malformed_bytes(uri: &str, position: usize) -> Option<&str> {
+    let rest = uri.get(position..)?;
+    let end = rest
+        .char_indices()
+        .map(|(i, c)| i + c.len_utf8())
+        .take_while(|&end| end <= 3)
+        .last()
+        .unwrap_or(0);
+    Some(&rest[..end])
+}
+
+fn rule_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::ControlCharacter => "control_character",
+        Rule::DotDotSegment => "dot_dot_segment",
+        Rule::AbsolutePath => "absolute_path",
+        Rule::SeparatorInSegment => "separator_in_segment",
+        Rule::DoubleEncoding => "double_encoding",
+        Rule::LookAlike => "look_alike",
+        _ => "other",
+    }
+}
+
+/// One line of `check --json`'s output.
+#[derive(Serialize)]
+struct CheckLine<'a> {
+    template: &'a str,
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+fn check(templates: &[String], json: bool) -> Outcome {
+    let mut all_valid = true;
+    for template in templates {
+        let error = UriTemplate::parse(template).err();
+        all_valid &= error.is_none();
+        if json {
+            print_json(&CheckLine {
+                template,
+                valid: error.is_none(),
+                kind: error.as_ref().map(|e| kind_name(e.kind())),
+                position: error.as_ref().and_then(|e| e.position()),
+                message: error.as_ref().map(|e| e.kind().to_string()),
+            });
+        } else {
+            match error {
+                None => println!("ok: {template}"),
+                Some(e) => println!("error: {e:#}"),
+            }
+        }
+    }
+    if all_valid {
+        Ok(())
+    } else {
+        Err(Failure::Negative)
+    }
+}
+
+fn kind_name(kind: &ErrorKind) -> &'static str {
+    match kind {
+        ErrorKind::InvalidLiteral => "invalid_literal",
+        ErrorKind::InvalidPercentEncoding => "invalid_percent_encoding",
+        ErrorKind::UnclosedExpression => "unclosed_expression",
+        ErrorKind::ReservedOperator(_) => "reserved_operator",
+        ErrorKind::InvalidVarName => "invalid_var_name",
+        ErrorKind::InvalidPrefix => "invalid_prefix",
+        ErrorKind::UnexpectedCharacter(_) => "unexpected_character",
+        ErrorKind::TemplateTooLong { .. } => "template_too_long",
+        ErrorKind::TooManyExpressions { .. } => "too_many_expressions",
+        _ => "other",
+    }
+}

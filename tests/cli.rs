@@ -1,0 +1,447 @@
+//! The `rfc6570` command line, run as a process: every example its `--help` shows, and the
+//! errors scripts rely on (JSON on stdout, messages on stderr, exit status 1 or 2).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+const BIN: &str = env!("CARGO_BIN_EXE_rfc6570");
+
+/// A fresh, empty working directory for one test.
+fn workdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rfc6570-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn run(args: &[&str]) -> Output {
+    run_in(&std::env::temp_dir(), args, "")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    stdout(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// An example from `--help`: a shell command, the output it shows, and its exit status.
+#[derive(Debug)]
+struct Example {
+    command: String,
+    stdout: String,
+    status: i32,
+}
+
+/// The examples of a help text: after `Examples:`, each `$ ` line is a command, the indented
+/// lines after it its output, and `(exit status N)` its status (0 when not shown).
+fn examples(help: &str) -> Vec<Example> {
+    let mut examples: Vec<Example> = Vec::new();
+    let lines = help.lines().skip_while(|l| *l != "Examples:").skip(1);
+    for line in lines {
+        if line.is_empty() {
+            continue;
+        }
+        let Some(line) = line.strip_prefix("  ") else {
+            break;
+        };
+        if let Some(command) = line.strip_prefix("$ ") {
+            examples.push(Example {
+                command: command.to_owned(),
+                stdout: String::new(),
+                status: 0,
+            });
+            continue;
+        }
+        let example = examples.last_mut().expect("output after a command");
+        match line
+            .strip_prefix("(exit status ")
+            .and_then(|s| s.strip_suffix(')'))
+        {
+            Some(status) => example.status = status.parse().unwrap(),
+            None => {
+                example.stdout.push_str(line);
+                example.stdout.push('\n');
+            }
+        }
+    }
+    examples
+}
+
+/// Runs the examples of `rfc6570 [subcommand] --help` in order, in one fresh directory, with
+/// `rfc6570` on the PATH; returns how many there were.
+fn run_help_examples(subcommand: Option<&str>) -> usize {
+    let mut args: Vec<&str> = subcommand.into_iter().collect();
+    args.push("--help");
+    let help = run(&args);
+    assert!(help.status.success());
+    let examples = examples(&stdout(&help));
+    let dir = workdir(&format!("help-{}", subcommand.unwrap_or("main")));
+    let bin_dir = Path::new(BIN).parent().unwrap();
+    let path = std::env::join_paths(
+        std::iter::once(bin_dir.to_path_buf())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    for example in &examples {
+        let out = Command::new("sh")
+            .args(["-c", &example.command])
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        assert_eq!(
+            stdout(&out),
+            example.stdout,
+            "stdout of `{}` (stderr: {})",
+            example.command,
+            stderr(&out)
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(example.status),
+            "exit status of `{}` (stderr: {})",
+            example.command,
+            stderr(&out)
+        );
+    }
+    examples.len()
+}
+
+#[test]
+fn help_examples_run_as_shown() {
+    let counts: Vec<usize> = [
+        None,
+        Some("expand"),
+        Some("match"),
+        Some("route"),
+        Some("check"),
+    ]
+    .into_iter()
+    .map(run_help_examples)
+    .collect();
+    assert_eq!(counts, [4, 3, 2, 2, 2]);
+}
+
+#[test]
+fn examples_are_parsed_from_help() {
+    let help = "intro\n\nExamples:\n  $ a b\n  out 1\n  out 2\n\n  $ c\n  (exit status 1)\n\nTail";
+    let parsed = examples(help);
+    assert_eq!(parsed.len(), 2);
+    assert_eq!(
+        (
+            parsed[0].command.as_str(),
+            parsed[0].stdout.as_str(),
+            parsed[0].status
+        ),
+        ("a b", "out 1\nout 2\n", 0)
+    );
+    assert_eq!((parsed[1].stdout.as_str(), parsed[1].status), ("", 1));
+}
+
+#[test]
+fn version_and_usage_errors() {
+    let out = run(&["--version"]);
+    assert_eq!(
+        stdout(&out),
+        format!("rfc6570 {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    for args in [&[][..], &["frobnicate"], &["match", "x"], &["check"]] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty());
+        assert!(!stderr(&out).is_empty());
+    }
+}
+
+#[test]
+fn expand_takes_strings_and_json() {
+    let dir = workdir("expand");
+    std::fs::write(
+        dir.join("vars.json"),
+        r#"{"job_id": 42, "lines": "1-5", "tags": ["a", "b c"], "keys": {"x": "1"}, "gone": null}"#,
+    )
+    .unwrap();
+    let out = run_in(
+        &dir,
+        &[
+            "expand",
+            "log://build/{job_id}{?lines,tags,gone}{&keys*}",
+            "--json",
+            "vars.json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "log://build/42?lines=1-5&tags=a,b%20c&x=1\n");
+
+    // NAME=VALUE pairs are strings, and override the file's.
+    let out = run_in(
+        &dir,
+        &[
+            "expand",
+            "{job_id}/{x}",
+            "--json",
+            "-",
+            "job_id=7",
+            "x=a=b",
+            "empty=",
+        ],
+        r#"{"job_id": 1}"#,
+    );
+    assert_eq!(stdout(&out), "7/a%3Db\n");
+}
+
+#[test]
+fn expand_refuses_bad_input() {
+    let dir = workdir("expand-bad");
+    std::fs::write(dir.join("list.json"), "[1, 2]").unwrap();
+    std::fs::write(dir.join("broken.json"), "{").unwrap();
+    std::fs::write(dir.join("nested.json"), r#"{"v": ["a", "b"]}"#).unwrap();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["expand", "log://{job id}"],
+            "rfc6570: invalid template: unexpected character ' ' in expression at byte 10\n  log://{job id}\n            ^\n",
+        ),
+        (
+            &["expand", "{x}", "novalue"],
+            "rfc6570: `novalue`: variables are given as NAME=VALUE\n",
+        ),
+        (
+            &["expand", "{x}", "=v"],
+            "rfc6570: `=v`: variables are given as NAME=VALUE\n",
+        ),
+        (
+            &["expand", "{x}", "--json", "list.json"],
+            "rfc6570: list.json: the variables must be a JSON object\n",
+        ),
+        (&["expand", "{x}", "--json", "missing.json"], "rfc6570: cannot read missing.json: "),
+        (
+            &["expand", "{v:2}", "--json", "nested.json"],
+            "rfc6570: cannot expand: prefix modifier on `v`, which is a list or map at byte 0\n  {v:2}\n  ^\n",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = run_in(&dir, args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert!(
+            stderr(&out).starts_with(message),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    let out = run_in(&dir, &["expand", "{x}", "--json", "broken.json"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("rfc6570: broken.json: invalid JSON: "));
+}
+
+#[test]
+fn match_prints_captures_as_json() {
+    let out = run(&[
+        "match",
+        "log://build/{job_id}{?lines,tags*}",
+        "log://build/42?tags=a&lines=1-5&tags=b%20c",
+    ]);
+    assert!(out.status.success());
+    // Keys in template order.
+    assert_eq!(
+        stdout(&out),
+        "{\"job_id\":\"42\",\"lines\":\"1-5\",\"tags\":[\"a\",\"b c\"]}\n"
+    );
+    let out = run(&["match", "{;filters*}", ";lang=en;sort=new"]);
+    assert_eq!(
+        json_lines(&out),
+        [json!({"filters": {"lang": "en", "sort": "new"}})]
+    );
+
+    for (args, status, message) in [
+        (
+            &["match", "notes://{id}", "files://x"][..],
+            1,
+            "rfc6570: the URI does not match the template\n",
+        ),
+        (
+            &["match", "notes://{id}", "notes://%FF"],
+            1,
+            "rfc6570: malformed URI at byte 8: percent-encoded bytes are not UTF-8\n",
+        ),
+        (
+            &["match", "notes://{id", "notes://1"],
+            2,
+            "rfc6570: invalid template: expression is not closed with `}` at byte 8\n  notes://{id\n          ^\n",
+        ),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(status), "{args:?}");
+        assert!(stdout(&out).is_empty());
+        assert_eq!(stderr(&out), message);
+    }
+}
+
+#[test]
+fn route_reports_each_uri() {
+    let dir = workdir("route");
+    std::fs::write(
+        dir.join("templates.txt"),
+        "# resources of an MCP server\n\nfile:///{+path}\n  notes://{id}  \nnotes://index\nsearch://docs{?q,lang}\nx:{v}\n",
+    )
+    .unwrap();
+    let uris = [
+        "notes://index",
+        "notes://7",
+        "file:///docs/a%20b.md",
+        "search://docs?lang=en",
+    ];
+    let mut args = vec!["route", "--templates", "templates.txt"];
+    args.extend(uris);
+    let out = run_in(&dir, &args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        json_lines(&out),
+        [
+            json!({"uri": "notes://index", "template": "notes://index", "captures": {}}),
+            json!({"uri": "notes://7", "template": "notes://{id}", "captures": {"id": "7"}}),
+            json!({"uri": "file:///docs/a%20b.md", "template": "file:///{+path}", "captures": {"path": "docs/a b.md"}}),
+            json!({"uri": "search://docs?lang=en", "template": "search://docs{?q,lang}", "captures": {"lang": "en"}}),
+        ]
+    );
+
+    let out = run_in(
+        &dir,
+        &[
+            "route",
+            "-t",
+            "templates.txt",
+            "nope://x",
+            "file:///a/../../etc/passwd",
+            "notes://a%2Fb",
+            "file:///%ZZ",
+            "x:%FF",
+            "x:caf%C3",
+            "search://docs?q=a&q=b",
+            "notes://ok",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    let pick = |line: &Value, keys: &[&str]| -> Value {
+        keys.iter()
+            .filter_map(|k| line.get(*k).map(|v| (k.to_string(), v.clone())))
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    };
+    let keys = [
+        "error", "template", "variable", "rule", "position", "reason", "found", "name",
+    ];
+    let got: Vec<Value> = lines.iter().map(|l| pick(l, &keys)).collect();
+    assert_eq!(
+        got,
+        [
+            json!({"error": "not_found"}),
+            json!({"error": "unsafe", "template": "file:///{+path}", "variable": "path", "rule": "dot_dot_segment"}),
+            json!({"error": "unsafe", "template": "notes://{id}", "variable": "id", "rule": "separator_in_segment"}),
+            json!({"error": "malformed", "position": 8, "reason": "bad_percent_encoding", "found": "%ZZ"}),
+            json!({"error": "malformed", "position": 2, "reason": "not_utf8", "found": "%FF"}),
+            json!({"error": "malformed", "position": 5, "reason": "not_utf8", "found": "%C3"}),
+            json!({"error": "duplicate_parameter", "name": "q"}),
+            json!({"template": "notes://{id}"}),
+        ]
+    );
+    assert_eq!(lines[7]["captures"], json!({"id": "ok"}));
+    for line in &lines[..7] {
+        assert!(line["message"].is_string(), "{line}");
+        assert!(line["uri"].is_string(), "{line}");
+    }
+    // The refusal says which rule, not what the value decoded to.
+    assert!(!lines[1]["message"].as_str().unwrap().contains("passwd"));
+}
+
+#[test]
+fn route_refuses_bad_template_files() {
+    let dir = workdir("route-bad");
+    std::fs::write(dir.join("bad.txt"), "notes://{id}\n# ok\nlog://{job id}\n").unwrap();
+    std::fs::write(dir.join("conflict.txt"), "notes://{id}\nnotes://{name}\n").unwrap();
+    for (file, message) in [
+        (
+            "bad.txt",
+            "rfc6570: bad.txt:3: unexpected character ' ' in expression at byte 10\n  log://{job id}\n            ^\n",
+        ),
+        (
+            "conflict.txt",
+            "rfc6570: conflict.txt:2: `notes://{name}` matches the same URIs as `notes://{id}`\n",
+        ),
+        (
+            "missing.txt",
+            "rfc6570: cannot read missing.txt: ",
+        ),
+    ] {
+        let out = run_in(&dir, &["route", "--templates", file, "notes://1"], "");
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert!(stdout(&out).is_empty());
+        assert!(stderr(&out).starts_with(message), "{file}: {}", stderr(&out));
+    }
+    // Templates from stdin.
+    let out = run_in(
+        &std::env::temp_dir(),
+        &["route", "--templates", "-", "notes://1"],
+        "notes://{id}\n",
+    );
+    assert!(out.status.success());
+}
+
+#[test]
+fn check_reports_every_template() {
+    let out = run(&["check", "notes://{id}", "{/path*}{?q}"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "ok: notes://{id}\nok: {/path*}{?q}\n");
+
+    let out = run(&["check", "{x}", "{=x}", "caf\u{e9}/{a b}"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "ok: {x}\n\
+         error: operator `=` is reserved by RFC 6570 at byte 1\n  {=x}\n   ^\n\
+         error: unexpected character ' ' in expression at byte 8\n  caf\u{e9}/{a b}\n         ^\n"
+    );
+
+    let out = run(&["check", "--json", "{x}", "{var:0}"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        json_lines(&out),
+        [
+            json!({"template": "{x}", "valid": true}),
+            json!({"template": "{var:0}", "valid": false, "kind": "invalid_prefix", "position": 5, "message": "prefix must be a number from 1 to 9999"}),
+        ]
+    );
+}
