@@ -111,7 +111,9 @@ impl SafetyPolicy {
             self.allow(Rule::SeparatorInSegment)
         };
         policy.check_text(value)?;
-        if policy.enforces(Rule::LookAlike) && value.chars().any(is_look_alike) {
+        // Look-alikes are all outside ASCII.
+        let suspect = !value.is_ascii() && value.chars().any(is_look_alike);
+        if policy.enforces(Rule::LookAlike) && suspect {
             let folded = fold_look_alikes(value);
             policy
                 .allow(Rule::ControlCharacter)

@@ -77,9 +77,17 @@ fn rank_string(template: &UriTemplate, uri: &str, vars: &Value) -> Option<Vec<Ra
             }
         }
     }
-    // A trailing query is read as pairs: its units count as segment variables.
+    // A trailing query is read as pairs: its units count as segment variables. The head must
+    // re-expand to the URI up to there (it may not when JSON folded a map's repeated keys).
     let head = ranks.len();
     if query_tail {
+        let text = template.as_str();
+        let head_text = &text[..text.rfind("{?").or(text.rfind("{&")).unwrap_or(text.len())];
+        let written = expand_alone(head_text, vars);
+        let rest = uri.strip_prefix(written.as_str())?;
+        if !(rest.is_empty() || rest.starts_with(['?', '&'])) {
+            return None;
+        }
         ranks.extend(std::iter::repeat(Rank::Segment).take(units(uri).saturating_sub(head)));
     } else if head != units(uri) {
         return None;
