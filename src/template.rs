@@ -258,7 +258,7 @@ pub struct UriTemplate {
     nodes: Vec<Node>,
     /// The matching programs, without and with required path variables, compiled on
     /// first use so that parsing stays at two allocations.
-    programs: [OnceLock<Result<Program, MatchError>>; 2],
+    programs: [OnceLock<Result<Box<Program>, MatchError>>; 2],
     repeated_names: bool,
 }
 
@@ -415,8 +415,9 @@ impl UriTemplate {
 
     pub(crate) fn program(&self, policy: Policy) -> Result<&Program, &MatchError> {
         self.programs[usize::from(policy.require_path_vars)]
-            .get_or_init(|| Program::compile(self, policy))
+            .get_or_init(|| Program::compile(self, policy).map(Box::new))
             .as_ref()
+            .map(|p| &**p)
     }
 }
 
