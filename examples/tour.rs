@@ -1,7 +1,7 @@
-//! A tour of the crate: expand templates as an MCP client would, then match the URIs back as a
-//! server would. Run it with `cargo run --example tour`.
+//! A tour of the crate: expand templates as an MCP client would, match the URIs back and route
+//! them as a server would. Run it with `cargo run --example tour`.
 
-use rfc6570::UriTemplate;
+use rfc6570::{Router, UriTemplate};
 use serde_json::json;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -43,5 +43,38 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let err = UriTemplate::parse("log://build/{job id}").unwrap_err();
     println!("\n{err:#}\n");
+
+    // A server routes every resources/read URI to the best of its templates, whatever the
+    // order they were registered in, and refuses path traversal in any disguise.
+    let mut router = Router::new();
+    for (template, handler) in [
+        ("file:///{+path}", "read a file"),
+        ("file:///docs/{name}", "read a doc"),
+        ("file:///docs/index", "the index"),
+        ("log://build/{job_id}{?lines}", "a build log"),
+        ("search://docs{?q,lang}", "search"),
+    ] {
+        router.insert(template, handler)?;
+    }
+    for uri in [
+        "file:///docs/index",
+        "file:///docs/intro.md",
+        "file:///src/lib.rs",
+        "log://build/42?lines=10-20",
+        "search://docs?lang=en&q=uri%20templates",
+        "file:///..%2F..%2Fetc%2Fpasswd",
+        "file:///docs/%EF%BC%8E%EF%BC%8E/secret",
+        "notes://nowhere",
+    ] {
+        match router.at(uri) {
+            Ok(routed) => println!(
+                "{uri}\n  -> {} via {} {}",
+                routed.value,
+                routed.template,
+                serde_json::to_string(&routed.captures)?
+            ),
+            Err(refused) => println!("{uri}\n  -> refused: {refused}"),
+        }
+    }
     Ok(())
 }
