@@ -33,7 +33,11 @@ fn hash_of<T: Hash>(value: &T) -> u64 {
 
 /// Strings that look like templates often enough to reach every corner of the grammar.
 fn template_like_string() -> impl Strategy<Value = String> {
-    let atom = prop_oneof![
+    prop::collection::vec(template_atom(), 0..24).prop_map(|a| a.concat())
+}
+
+fn template_atom() -> impl Strategy<Value = String> {
+    prop_oneof![
         4 => prop::sample::select(
             "{}{}{}%:*,.+#/;?&=!@|-_aZ09 '\"<>\\^`".chars().collect::<Vec<_>>()
         )
@@ -42,8 +46,32 @@ fn template_like_string() -> impl Strategy<Value = String> {
         1 => "[1-9][0-9]{0,4}",
         1 => strategies::any_triplet(),
         1 => any::<char>().prop_map(String::from),
-    ];
-    prop::collection::vec(atom, 0..24).prop_map(|a| a.concat())
+    ]
+}
+
+/// Literal text and one expression, often slightly wrong: a reserved operator, a bad name,
+/// a bad prefix, a stray character, no closing brace.
+fn expression_like_string() -> impl Strategy<Value = String> {
+    "[a-z/]{0,3}\\{[+#./;?&=,!@|]?[a-z0-9_.%]{0,4}(:[0-9]{0,5}|\\*)?[,*:}]?[a-z}]?"
+}
+
+/// A valid template with a few characters inserted, removed or replaced, which reaches the
+/// errors deep inside expressions.
+fn nearly_valid_template() -> impl Strategy<Value = String> {
+    let edit = (any::<prop::sample::Index>(), 0u8..3, template_atom());
+    (strategies::template(), prop::collection::vec(edit, 1..3)).prop_map(|(t, edits)| {
+        let mut chars: Vec<String> = t.text().chars().map(String::from).collect();
+        for (at, kind, text) in edits {
+            let at = at.index(chars.len() + 1);
+            match kind {
+                0 => chars.insert(at, text),
+                _ if at == chars.len() => {}
+                1 => drop(chars.remove(at)),
+                _ => chars[at] = text,
+            }
+        }
+        chars.concat()
+    })
 }
 
 /// Any string: short ones of any Unicode or template-like text, and now and then one as long
@@ -52,6 +80,8 @@ fn any_input() -> impl Strategy<Value = String> {
     prop_oneof![
         10 => any::<String>(),
         10 => template_like_string(),
+        10 => nearly_valid_template(),
+        10 => expression_like_string(),
         1 => prop::collection::vec(any::<char>(), 0..=16 * 1024)
             .prop_map(|c| c.into_iter().collect()),
         1 => prop::collection::vec(template_like_string(), 0..1000).prop_map(|s| s.concat()),

@@ -126,18 +126,24 @@ fn hex_triplet(b: u8, lower: bool) -> String {
 
 /// The triplets that encode one character's UTF-8, hex in either case.
 pub fn char_triplets() -> impl Strategy<Value = String> {
-    (any::<char>(), any::<bool>()).prop_map(|(c, lower)| {
-        let mut buf = [0u8; 4];
-        c.encode_utf8(&mut buf)
-            .bytes()
-            .map(|b| hex_triplet(b, lower))
-            .collect()
-    })
+    (any::<char>(), any::<bool>()).prop_map(|(c, lower)| encode_char(c, lower))
+}
+
+fn encode_char(c: char, lower: bool) -> String {
+    let mut buf = [0u8; 4];
+    c.encode_utf8(&mut buf)
+        .bytes()
+        .map(|b| hex_triplet(b, lower))
+        .collect()
 }
 
 /// One `literals` unit of §2.1: an allowed ASCII character, a non-ASCII `ucschar` or
 /// `iprivate` character, or a triplet.
 pub fn literal_unit() -> impl Strategy<Value = String> {
+    literal_unit_with(any_triplet().boxed())
+}
+
+fn literal_unit_with(triplet: BoxedStrategy<String>) -> impl Strategy<Value = String> {
     const ASCII: &str = "!#$&()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_\
                          abcdefghijklmnopqrstuvwxyz~'";
     let ascii: Vec<char> = ASCII.chars().collect();
@@ -152,19 +158,42 @@ pub fn literal_unit() -> impl Strategy<Value = String> {
             prop::char::range('\u{100000}', '\u{10FFFD}'),
         ]
         .prop_map(String::from),
-        1 => any_triplet(),
+        1 => triplet,
     ]
 }
 
 pub fn literal() -> impl Strategy<Value = String> {
-    prop::collection::vec(literal_unit(), 1..6).prop_map(|units| units.concat())
+    literal_with(any_triplet().boxed())
+}
+
+fn literal_with(triplet: BoxedStrategy<String>) -> impl Strategy<Value = String> {
+    prop::collection::vec(literal_unit_with(triplet), 1..6).prop_map(|units| units.concat())
 }
 
 /// A `varname`: varchars (ALPHA, DIGIT, `_`, triplets) with single dots between them.
 pub fn varname() -> impl Strategy<Value = String> {
+    varname_with(any_triplet().boxed())
+}
+
+/// A `varname` whose triplets encode characters that expansion encodes too: UTF-8, and not
+/// unreserved (see `match_props.rs` on why).
+pub fn varname_utf8() -> impl Strategy<Value = String> {
+    let encoded = prop_oneof![
+        prop::sample::select(
+            " !\"#$%&'()*+,/:;<=>?@[\\]^`{|}"
+                .chars()
+                .collect::<Vec<_>>()
+        ),
+        prop::char::range('\u{80}', char::MAX),
+    ];
+    let triplets = (encoded, any::<bool>()).prop_map(|(c, lower)| encode_char(c, lower));
+    varname_with(triplets.boxed())
+}
+
+fn varname_with(triplet: BoxedStrategy<String>) -> impl Strategy<Value = String> {
     let varchar = prop_oneof![
         8 => "[A-Za-z0-9_]".prop_map(String::from),
-        1 => any_triplet(),
+        1 => triplet,
     ];
     let segment = prop::collection::vec(varchar, 1..4).prop_map(|v| v.concat());
     prop::collection::vec(segment, 1..3).prop_map(|segments| segments.join("."))
@@ -185,17 +214,26 @@ pub fn operator() -> impl Strategy<Value = Option<char>> {
 /// Any valid template: literals (ASCII, non-ASCII, triplets) and expressions with any
 /// operator, up to four variable specs, prefixes and explode. Names may repeat.
 pub fn template() -> impl Strategy<Value = Template> {
-    let spec = (varname(), modifier()).prop_map(|(name, modifier)| Spec { name, modifier });
+    template_with(varname().boxed(), literal().boxed())
+}
+
+fn template_with(
+    name: BoxedStrategy<String>,
+    literal: BoxedStrategy<String>,
+) -> impl Strategy<Value = Template> {
+    let spec = (name, modifier()).prop_map(|(name, modifier)| Spec { name, modifier });
     let expression = (operator(), prop::collection::vec(spec, 1..5))
         .prop_map(|(op, specs)| Part::Expression(op, specs));
-    let part = prop_oneof![literal().prop_map(Part::Literal), expression];
+    let part = prop_oneof![literal.prop_map(Part::Literal), expression];
     prop::collection::vec(part, 0..7).prop_map(|parts| Template { parts })
 }
 
-/// As [`template`], with every variable name distinct (each gets a unique `_N` suffix), so
-/// that a match's captures can be compared with the variables one for one.
+/// As [`template`], for matching: every variable name is distinct (each gets a unique `_N`
+/// suffix), as a name used twice must have one value; names are [`varname_utf8`], and the
+/// triplets of literals encode whole UTF-8 characters.
 pub fn template_distinct_names() -> impl Strategy<Value = Template> {
-    template().prop_map(|mut t| {
+    let literal = literal_with(char_triplets().boxed());
+    template_with(varname_utf8().boxed(), literal.boxed()).prop_map(|mut t| {
         let mut n = 0;
         for part in &mut t.parts {
             if let Part::Expression(_, specs) = part {
