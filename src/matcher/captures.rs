@@ -15,7 +15,7 @@ use crate::pct;
 use crate::template::{Node, Operator, UriTemplate, VarNode};
 
 /// Inline room for the slots of this many variables; more spill to the heap.
-const INLINE_VARS: usize = 8;
+const INLINE_VARS: usize = 16;
 
 /// Two slots per variable spec (start and end of its text), inline for small templates.
 #[derive(Clone)]

@@ -229,7 +229,7 @@ impl UriTemplate {
     ///
     /// Matching runs in time linear in the URI's length: the template is compiled once (on first
     /// use) into an automaton that reads the URI in one pass. It allocates nothing for templates
-    /// of up to 7 variables once the thread's matcher cache is warm; decoding allocates only
+    /// of up to 15 variables once the thread's matcher cache is warm; decoding allocates only
     /// for values that hold percent-triplets.
     ///
     /// ```

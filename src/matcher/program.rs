@@ -383,10 +383,6 @@ impl Compiler<'_> {
     /// Items of one kind behind the separator; the jumps that end the variable go to `ends`.
     fn items(&mut self, op: Operator, class: Class, rank: Rank, kind: Item, ends: &mut Vec<u32>) {
         let item = self.pc();
-        if kind == Item::Named {
-            // A named item starts with its key, which is never empty.
-            self.push(Inst::Step { class, rank });
-        }
         self.repeat(class, rank);
         match kind {
             Item::Value => {}
