@@ -5,9 +5,11 @@
 //!   template's size;
 //! * `expand_to` into a `String` with enough room allocates nothing, for strings, numbers,
 //!   lists and maps, from `serde_json` values and from slices of pairs;
-//! * `match_uri` on a template of up to 12 variables allocates nothing once warm (program
+//! * `match_uri` on a template of up to 15 variables allocates nothing once warm (program
 //!   compiled, thread cache grown) when the URI needs no decoding, nor does reading the
-//!   captures' decoded values then.
+//!   captures' decoded values then;
+//! * `Router::at` allocates nothing once warm for URIs that need no decoding, on the radix walk
+//!   and on the VM alike.
 //!
 //! Allocations are counted per thread, so tests running in parallel do not disturb each other.
 //! Run with `--nocapture` to see the counts.
@@ -207,5 +209,58 @@ fn matching_a_warm_template_allocates_nothing() {
         ),
     ] {
         assert_matches_without_allocating(text, uri);
+    }
+}
+
+/// A warm router lookup allocates nothing when the URI needs no decoding, both on the radix
+/// walk (delimited templates) and on the VM (anything else), path-safety checks included.
+#[test]
+fn routing_a_uri_without_escapes_allocates_nothing() {
+    let walked = [
+        "/repos/{owner}/{repo}/issues/{number}",
+        "/repos/{owner}/{repo}/pulls",
+        "/users/{user}",
+        "file:///{+path}",
+        "log://build/{job_id}{?lines}",
+        "config://app",
+    ];
+    let mixed = [
+        "/a/{name}.txt",
+        "/a/{any}",
+        "x{/path*}",
+        "search://docs{?q,tags*}",
+    ];
+    for (templates, uris) in [
+        (
+            &walked[..],
+            &[
+                "/repos/rust-lang/rust/issues/42",
+                "/users/ada",
+                "file:///docs/a.md",
+                "log://build/7?lines=1-2",
+                "config://app",
+            ][..],
+        ),
+        (
+            &mixed[..],
+            &[
+                "/a/pg.txt",
+                "/a/pg",
+                "x/a/b/c",
+                "search://docs?tags=x&q=rust&tags=y",
+            ][..],
+        ),
+    ] {
+        let mut router = rfc6570::Router::new();
+        for t in templates {
+            router.insert(*t, ()).unwrap();
+        }
+        for uri in uris {
+            router.at(uri).unwrap();
+            let (routed, n) = allocations(|| router.at(uri).map(|r| r.captures.len()));
+            println!("router.at {uri}: {n} allocations");
+            assert!(routed.is_ok(), "{uri}");
+            assert_eq!(n, 0, "{uri}");
+        }
     }
 }
