@@ -138,3 +138,8 @@ pub mod __private {
         crate::matcher::vm::last_steps()
     }
 }
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(all(doctest, feature = "mcp"))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
