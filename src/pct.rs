@@ -62,6 +62,10 @@ fn hex_value(b: u8) -> u8 {
 /// Checks that every `%` in `s` starts a triplet; returns the offset of the first that does not.
 pub(crate) fn validate(s: &str) -> Result<(), usize> {
     let bytes = s.as_bytes();
+    // `contains` on bytes is a memchr: most URIs have no triplet at all.
+    if !bytes.contains(&b'%') {
+        return Ok(());
+    }
     let mut from = 0;
     while let Some(i) = bytes[from..].iter().position(|&b| b == b'%') {
         let at = from + i;

@@ -105,6 +105,9 @@ impl SafetyPolicy {
 
     /// Checks one decoded value. `single_segment` says whether its expression cannot cross `/`.
     pub(crate) fn check(self, value: &str, single_segment: bool) -> Result<(), Rule> {
+        if is_plain(value) {
+            return Ok(());
+        }
         let policy = if single_segment {
             self
         } else {
@@ -208,6 +211,14 @@ fn fold_look_alikes(value: &str) -> String {
         }
     }
     folded
+}
+
+/// Whether a value cannot break any rule: printable ASCII without `.`, `/`, `\`, `%` or `:`,
+/// and so without segments, separators, triplets, drive letters or look-alikes. Most are.
+fn is_plain(value: &str) -> bool {
+    value.bytes().all(|b| {
+        b.is_ascii_graphic() && !matches!(b, b'.' | b'/' | b'\\' | b'%' | b':') || b == b' '
+    })
 }
 
 fn is_absolute(value: &str) -> bool {
