@@ -228,6 +228,15 @@ fn is_absolute(value: &str) -> bool {
 }
 
 /// Why [`safe_join`] refused a path.
+///
+/// ```
+/// use std::path::Path;
+/// use rfc6570::{safe_join, JoinError};
+///
+/// let err = safe_join(Path::new("/srv"), "a/../../b").unwrap_err();
+/// assert_eq!(err, JoinError::Escapes);
+/// assert_eq!(err.to_string(), "the path leads outside the base directory");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum JoinError {

@@ -422,6 +422,14 @@ impl UriTemplate {
 }
 
 /// One part of a template: literal text or an expression.
+///
+/// ```
+/// use rfc6570::{Component, UriTemplate};
+///
+/// let t = UriTemplate::parse("a{b}")?;
+/// assert!(matches!(t.components().next(), Some(Component::Literal("a"))));
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub enum Component<'t> {
     /// Literal text, as written in the template (percent-triplets and non-ASCII included).
@@ -431,6 +439,12 @@ pub enum Component<'t> {
 }
 
 /// Iterator over a template's [`Component`]s; see [`UriTemplate::components`].
+///
+/// ```
+/// # use rfc6570::UriTemplate;
+/// assert_eq!(UriTemplate::parse("a{b}c")?.components().count(), 3);
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Components<'t> {
     template: &'t UriTemplate,
@@ -469,6 +483,15 @@ impl<'t> Iterator for Components<'t> {
 }
 
 /// An expression of a template: an operator and one or more variable specs.
+///
+/// ```
+/// use rfc6570::{Operator, UriTemplate};
+///
+/// let t = UriTemplate::parse("{?q,lang}")?;
+/// let e = t.expressions().next().unwrap();
+/// assert_eq!((e.operator(), e.variables().len()), (Operator::Query, 2));
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Expression<'t> {
     source: &'t str,
@@ -530,6 +553,14 @@ impl<'t> Expression<'t> {
 }
 
 /// A variable spec: a name with an optional prefix (`:3`) or explode (`*`) modifier.
+///
+/// ```
+/// # use rfc6570::UriTemplate;
+/// let t = UriTemplate::parse("{var:3}")?;
+/// let spec = t.variables().next().unwrap();
+/// assert_eq!((spec.name(), spec.prefix(), spec.to_string()), ("var", Some(3), "var:3".into()));
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct VarSpec<'t> {
     source: &'t str,

@@ -44,7 +44,24 @@ use std::hash::{BuildHasher, Hash};
 /// `Err` stops the walk and is handed back to the expander.
 pub type Visit = Result<(), VisitError>;
 
-/// Why a walk over a list or map stopped early. Opaque: only the expander creates it.
+/// Why a walk over a list or map stopped early. Opaque: only the expander creates it, and a
+/// [`List`] or [`Map`] implementation passes it on with `?`.
+///
+/// ```
+/// use rfc6570::{List, Value, Visit};
+///
+/// struct Pair;
+/// impl List for Pair {
+///     fn is_empty(&self) -> bool { false }
+///     fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
+///         f(Value::String("a"))?; // a VisitError from the expander stops the walk here
+///         f(Value::String("b"))
+///     }
+/// }
+/// let t = rfc6570::UriTemplate::parse("{x}")?;
+/// assert_eq!(t.expand(&[("x", Value::List(&Pair))])?, "a,b");
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VisitError(pub(crate) VisitErrorKind);
 

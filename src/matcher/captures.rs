@@ -410,7 +410,18 @@ impl Shape {
     }
 }
 
-/// One captured variable.
+/// One captured variable: its name, its raw text, and its decoded value, items or entries.
+///
+/// ```
+/// use rfc6570::{Kind, UriTemplate};
+///
+/// let t = UriTemplate::parse("{?tags,q}")?;
+/// let caps = t.match_uri("?tags=a,b%20c&q=x")?;
+/// let tags = caps.get("tags").unwrap();
+/// assert_eq!((tags.name(), tags.kind(), tags.raw()), ("tags", Kind::List, "a,b%20c"));
+/// assert_eq!(tags.items().collect::<Vec<_>>(), ["a", "b c"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct Capture<'a> {
     name: &'a str,
@@ -434,6 +445,13 @@ impl fmt::Debug for Capture<'_> {
 
 impl<'a> Capture<'a> {
     /// The variable's name.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("notes://{id}")?;
+    /// assert_eq!(t.match_uri("notes://7")?.get("id").unwrap().name(), "id");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn name(&self) -> &'a str {
         self.name
     }
@@ -451,7 +469,17 @@ impl<'a> Capture<'a> {
         self.raw
     }
 
-    /// Whether the value is a string, a list or a map.
+    /// Whether the value is a string, a list or a map: read off the text as expansion writes
+    /// it (raw commas separate list items, `=` marks map entries in exploded variables).
+    ///
+    /// ```
+    /// use rfc6570::{Kind, UriTemplate};
+    ///
+    /// let t = UriTemplate::parse("{/m*}")?;
+    /// assert_eq!(t.match_uri("/a=1/b=2")?.get("m").unwrap().kind(), Kind::Map);
+    /// assert_eq!(t.match_uri("/a/b")?.get("m").unwrap().kind(), Kind::List);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn kind(&self) -> Kind {
         match self.shape {
             Shape::Scalar => Kind::String,

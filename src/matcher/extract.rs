@@ -114,6 +114,16 @@ pub struct ExtractError {
 
 impl ExtractError {
     /// The variable whose value could not be extracted, if the error is about one.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// #[derive(serde::Deserialize, Debug)]
+    /// struct Page { n: u8 }
+    /// let t = UriTemplate::parse("/page/{n}")?;
+    /// let err = t.match_uri("/page/300")?.deserialize::<Page>().unwrap_err();
+    /// assert_eq!(err.variable(), Some("n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn variable(&self) -> Option<&str> {
         self.variable.as_deref()
     }

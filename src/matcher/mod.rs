@@ -31,6 +31,15 @@ use crate::template::UriTemplate;
 pub(crate) use captures::Slots;
 
 /// Why a URI is malformed.
+///
+/// ```
+/// use rfc6570::{Malformed, MatchError, UriTemplate};
+///
+/// let t = UriTemplate::parse("notes://{id}")?;
+/// let err = t.match_uri("notes://%C0%AE").unwrap_err();
+/// assert!(matches!(err, MatchError::Malformed { reason: Malformed::NotUtf8, position: 8 }));
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Malformed {

@@ -126,6 +126,15 @@ struct Compiled {
 }
 
 /// Router-wide options; build a router with them through [`Router::builder`].
+///
+/// ```
+/// use rfc6570::{Router, RouterOptions, SafetyPolicy};
+///
+/// let router: Router<()> = Router::builder().strict_query(true).build();
+/// let options: &RouterOptions = router.options();
+/// assert!(options.strict_query && !options.allow_empty_path_vars);
+/// assert_eq!(options.safety, SafetyPolicy::STRICT);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct RouterOptions {
@@ -244,6 +253,18 @@ impl RouteOptions {
 }
 
 /// The outcome of a successful lookup.
+///
+/// ```
+/// use rfc6570::Router;
+///
+/// let mut router = Router::new();
+/// router.insert("db://users/{id}/profile", "profile")?;
+/// let routed = router.at("db://users/ada/profile")?;
+/// assert_eq!(*routed.value, "profile");
+/// assert_eq!(routed.template.as_str(), "db://users/{id}/profile");
+/// assert_eq!(serde_json::to_value(&routed.captures)?, serde_json::json!({"id": "ada"}));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Routed<'r, T> {
     /// The value inserted with the template.
@@ -255,6 +276,16 @@ pub struct Routed<'r, T> {
 }
 
 /// Why [`Router::insert`] refused a template.
+///
+/// ```
+/// use rfc6570::{InsertError, Router};
+///
+/// let mut router = Router::new();
+/// assert!(matches!(router.insert("{x", ()), Err(InsertError::Parse(_))));
+/// router.insert("a/{x}", ())?;
+/// assert!(matches!(router.insert("a/{y}", ()), Err(InsertError::Conflict { .. })));
+/// # Ok::<(), InsertError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum InsertError {
@@ -351,6 +382,15 @@ impl From<MatchError> for RouteError {
 }
 
 /// Anything [`Router::insert`] takes as a template: text or a parsed [`UriTemplate`].
+///
+/// ```
+/// use rfc6570::{IntoTemplate, UriTemplate};
+///
+/// let from_text = "notes://{id}".into_template()?;
+/// let parsed = UriTemplate::parse("notes://{id}")?.into_template()?;
+/// assert_eq!(from_text, parsed);
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
 pub trait IntoTemplate {
     /// Parses (or passes on) the template.
     fn into_template(self) -> Result<UriTemplate, Error>;
@@ -405,6 +445,11 @@ impl<T> Router<T> {
     }
 
     /// The router's options.
+    ///
+    /// ```
+    /// let router: rfc6570::Router<()> = rfc6570::Router::new();
+    /// assert!(!router.options().strict_query);
+    /// ```
     pub fn options(&self) -> &RouterOptions {
         &self.options
     }
@@ -501,11 +546,22 @@ impl<T> Router<T> {
     }
 
     /// The number of templates.
+    ///
+    /// ```
+    /// let mut router = rfc6570::Router::new();
+    /// router.insert("notes://{id}", ())?;
+    /// assert_eq!(router.len(), 1);
+    /// # Ok::<(), rfc6570::InsertError>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.routes.len()
     }
 
     /// Whether the router has no templates.
+    ///
+    /// ```
+    /// assert!(rfc6570::Router::<()>::new().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.routes.is_empty()
     }
