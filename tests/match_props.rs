@@ -527,3 +527,22 @@ fn a_query_value_with_a_prefix_is_a_string() {
     assert_eq!(caps, json!({"v": "a,b"}));
     assert_eq!(t.expand(&caps).unwrap(), "x?v=a%2Cb");
 }
+
+#[test]
+fn a_prefixed_repeat_is_the_start_of_the_value() {
+    // `{a:3}` of "abcd" is "abc": "ab/abcd" is no expansion of `{a:3}/{a}`.
+    let t = UriTemplate::parse("{a:3}/{a}").unwrap();
+    assert_eq!(t.match_uri("ab/abcd").unwrap_err(), MatchError::NoMatch);
+    assert_eq!(captures("{a:3}/{a}", "abc/abcd"), json!({"a": "abcd"}));
+    assert_eq!(captures("{a:3}/{a}", "ab/ab"), json!({"a": "ab"}));
+    assert_eq!(
+        captures("{a:1}/{a}", "%C3%A9/%C3%A9t%C3%A9"),
+        json!({"a": "été"})
+    );
+    assert_eq!(captures("{a:2}/{a:4}", "ab/abcd"), json!({"a": "abcd"}));
+    let t = UriTemplate::parse("{a:2}/{a:4}").unwrap();
+    assert_eq!(t.match_uri("a/abcd").unwrap_err(), MatchError::NoMatch);
+    // Found as `{_:1}{+_*}` on "0", which gave captures that do not expand.
+    let t = UriTemplate::parse("{_:1}{+_*}").unwrap();
+    assert_eq!(t.match_uri("0").unwrap_err(), MatchError::NoMatch);
+}
