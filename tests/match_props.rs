@@ -30,7 +30,9 @@
 //! * the keys of a `{.m*}` map hold no `.`, which would make the split of entries ambiguous
 //!   (F5);
 //! * a capture read as a map with a repeated key cannot round-trip; such cases are left out
-//!   where they are met (F6).
+//!   where they are met (F6);
+//! * with random URIs, a name used with a prefix and also exploded may capture a list, which
+//!   expansion refuses (F10).
 
 mod common;
 
@@ -38,7 +40,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use common::strategies::{self, Modifier, Part, Template};
 use proptest::prelude::*;
-use rfc6570::{Captures, Kind, Malformed, MatchError, MatchOptions, UriTemplate};
+use rfc6570::{Captures, ErrorKind, Kind, Malformed, MatchError, MatchOptions, UriTemplate};
 use serde_json::{json, Map, Value};
 
 // ---------------------------------------------------------------------------------------------
@@ -371,6 +373,15 @@ fn mutate(uri: &str, edits: &[(usize, u8, String)]) -> String {
     chars.concat()
 }
 
+/// Whether some name is used both with a prefix and with explode (F10).
+fn has_prefixed_and_exploded_name(t: &UriTemplate) -> bool {
+    t.variables().any(|a| {
+        a.prefix().is_some()
+            && t.variables()
+                .any(|b| b.is_exploded() && b.name() == a.name())
+    })
+}
+
 /// Checks that matching `uri` gives captures that serialize and expand, or an error that
 /// makes sense for it.
 fn check_no_panic(t: &UriTemplate, uri: &str) -> Result<(), TestCaseError> {
@@ -379,7 +390,14 @@ fn check_no_panic(t: &UriTemplate, uri: &str) -> Result<(), TestCaseError> {
         match t.match_uri_with(uri, &options) {
             Ok(caps) => {
                 let json = serde_json::to_value(&caps).unwrap();
-                prop_assert!(t.expand(&json).is_ok());
+                match t.expand(&json) {
+                    Ok(_) => {}
+                    // F10: a name used with a prefix and also exploded can capture a list.
+                    Err(e)
+                        if matches!(e.kind(), ErrorKind::PrefixOnComposite { .. })
+                            && has_prefixed_and_exploded_name(t) => {}
+                    Err(e) => prop_assert!(false, "{} on {:?}: {} gave {}", t, uri, json, e),
+                }
                 let _ = format!("{caps:?}");
             }
             Err(MatchError::Malformed { position, reason }) => {
@@ -526,4 +544,23 @@ fn a_query_value_with_a_prefix_is_a_string() {
     let caps = serde_json::to_value(t.match_uri("x?v=a,b").unwrap()).unwrap();
     assert_eq!(caps, json!({"v": "a,b"}));
     assert_eq!(t.expand(&caps).unwrap(), "x?v=a%2Cb");
+}
+
+#[test]
+fn a_prefixed_repeat_is_the_start_of_the_value() {
+    // `{a:3}` of "abcd" is "abc": "ab/abcd" is no expansion of `{a:3}/{a}`.
+    let t = UriTemplate::parse("{a:3}/{a}").unwrap();
+    assert_eq!(t.match_uri("ab/abcd").unwrap_err(), MatchError::NoMatch);
+    assert_eq!(captures("{a:3}/{a}", "abc/abcd"), json!({"a": "abcd"}));
+    assert_eq!(captures("{a:3}/{a}", "ab/ab"), json!({"a": "ab"}));
+    assert_eq!(
+        captures("{a:1}/{a}", "%C3%A9/%C3%A9t%C3%A9"),
+        json!({"a": "été"})
+    );
+    assert_eq!(captures("{a:2}/{a:4}", "ab/abcd"), json!({"a": "abcd"}));
+    let t = UriTemplate::parse("{a:2}/{a:4}").unwrap();
+    assert_eq!(t.match_uri("a/abcd").unwrap_err(), MatchError::NoMatch);
+    // Found as `{_:1}{+_*}` on "0", which gave captures that do not expand.
+    let t = UriTemplate::parse("{_:1}{+_*}").unwrap();
+    assert_eq!(t.match_uri("0").unwrap_err(), MatchError::NoMatch);
 }

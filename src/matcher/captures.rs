@@ -126,7 +126,8 @@ impl<'a> Captures<'a> {
     /// The variable `name`, if the match defined it.
     ///
     /// A variable that appears more than once in the template is reported from its first
-    /// occurrence without a prefix modifier, if any.
+    /// occurrence without a prefix modifier, if any, or else from the one with the longest
+    /// prefix.
     ///
     /// ```
     /// # use rfc6570::UriTemplate;
@@ -144,7 +145,13 @@ impl<'a> Captures<'a> {
             if capture.spec.prefix == 0 {
                 return Some(capture);
             }
-            best.get_or_insert(capture);
+            // Prefixes agree (see `repeated_names_agree`): the longest holds the most.
+            if best
+                .as_ref()
+                .map_or(true, |b| capture.spec.prefix > b.spec.prefix)
+            {
+                best = Some(capture);
+            }
         }
         best
     }

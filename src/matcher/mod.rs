@@ -226,7 +226,7 @@ impl UriTemplate {
     /// * **Empty and undefined.** Where expansion cannot tell them apart (`{v}` on ""), the
     ///   variable is absent; where it can (`{/v}` on "/"), it is "".
     /// * **Repeated names.** A name used twice must capture the same text in both places (or,
-    ///   with a prefix modifier, a prefix of it).
+    ///   with a prefix modifier, the first that many characters of it).
     /// * **Query tail.** When the template ends with `{?..}`/`{&..}` expressions, the query (from
     ///   the first `?` after the rest of the template, or `&` if the tail has a `{&..}`
     ///   expression) is read as `&`-separated `name=value` pairs: declared names bind in any order and are each
@@ -339,9 +339,9 @@ fn check_utf8(uri: &str, slots: &[u32]) -> Result<(), MatchError> {
     Ok(())
 }
 
-/// A variable used more than once must have captured the same text everywhere, or a prefix of
-/// it where a prefix modifier applies. (An undefined occurrence reads as empty: expansion writes
-/// nothing for either.)
+/// A variable used more than once must have captured the same text everywhere, or, where a
+/// prefix modifier applies, the first that many characters of it (as expansion writes them).
+/// (An undefined occurrence reads as empty: expansion writes nothing for either.)
 fn repeated_names_agree(caps: &Captures<'_>) -> bool {
     let t = caps.template();
     let specs = || t.variables().enumerate();
@@ -354,14 +354,32 @@ fn repeated_names_agree(caps: &Captures<'_>) -> bool {
                     caps.raw_slot(i).unwrap_or(""),
                     caps.raw_slot(j).unwrap_or(""),
                 );
-                match (a.prefix().is_some(), b.prefix().is_some()) {
-                    (false, false) => {
+                match (a.prefix(), b.prefix()) {
+                    (None, None) => {
                         x == y || caps.is_query_collector(i) || caps.is_query_collector(j)
                     }
-                    (true, false) => y.starts_with(x),
-                    (false, true) => x.starts_with(y),
-                    (true, true) => x.starts_with(y) || y.starts_with(x),
+                    (Some(n), None) => x == first_chars(y, n),
+                    (None, Some(n)) => y == first_chars(x, n),
+                    (Some(m), Some(n)) if m <= n => x == first_chars(y, m),
+                    (Some(_), Some(n)) => y == first_chars(x, n),
                 }
             })
     })
+}
+
+/// The first `n` characters of captured text, a run of triplets for one character counting once.
+fn first_chars(raw: &str, n: u16) -> &str {
+    let bytes = raw.as_bytes();
+    let (mut i, mut chars) = (0, 0);
+    while i < bytes.len() {
+        let (unit, len) = pct::unit_at(bytes, i);
+        if unit.starts_char() {
+            if chars == n {
+                break;
+            }
+            chars += 1;
+        }
+        i += len;
+    }
+    &raw[..i]
 }
