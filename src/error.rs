@@ -20,8 +20,9 @@ use std::fmt;
 #[non_exhaustive]
 pub enum ErrorKind {
     // --- parse errors ---
-    /// A character that RFC 6570 does not allow in a literal (space, `"`, `'`, `<`, `>`, `\`,
-    /// `^`, `` ` ``, `|`, a control character, a lone `}`).
+    /// A character that RFC 6570 does not allow in a literal (space, `"`, `<`, `>`, `\`, `^`,
+    /// `` ` ``, `|`, a control character, a lone `}`). (`'` is allowed, as the official test
+    /// suite expects, although the RFC's grammar leaves it out.)
     InvalidLiteral,
     /// A `%` that is not followed by two hexadecimal digits.
     InvalidPercentEncoding,

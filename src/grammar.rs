@@ -152,6 +152,9 @@ fn expression<'a>(input: &'a str, src: &'a str, nodes: &mut Vec<Node>) -> Res<'a
         }
         None => Operator::Simple,
     };
+    if rest.is_empty() {
+        return fail(input, ErrorKind::UnclosedExpression);
+    }
     if let Some(c @ ('=' | ',' | '!' | '@' | '|')) = rest.chars().next() {
         return fail(rest, ErrorKind::ReservedOperator(c));
     }
@@ -261,6 +264,8 @@ mod tests {
         assert_eq!(err("a b"), (ErrorKind::InvalidLiteral, Some(1)));
         assert_eq!(err("%4"), (ErrorKind::InvalidPercentEncoding, Some(0)));
         assert_eq!(err("x{y"), (ErrorKind::UnclosedExpression, Some(1)));
+        assert_eq!(err("x{"), (ErrorKind::UnclosedExpression, Some(1)));
+        assert_eq!(err("{+"), (ErrorKind::UnclosedExpression, Some(0)));
         assert_eq!(err("{|y}"), (ErrorKind::ReservedOperator('|'), Some(1)));
         assert_eq!(err("{}"), (ErrorKind::InvalidVarName, Some(1)));
         assert_eq!(err("{x.}"), (ErrorKind::InvalidVarName, Some(2)));
