@@ -134,19 +134,19 @@ fn sep_str(op: Operator) -> &'static str {
     }
 }
 
-/// RFC 6570 §2.3: undefined, `null`, and lists or maps with no defined members are skipped.
+/// RFC 6570 §2.3: undefined, `null`, and lists or maps with no defined members are skipped. A
+/// member that is itself a list or map, even an empty one, counts as defined, so that expansion
+/// refuses it as nested.
 fn is_defined(value: Value<'_>) -> bool {
+    let member = |v: Value<'_>| !matches!(v, Value::Undefined);
     match value {
         Value::Undefined => false,
         Value::String(_) | Value::Display(_) => true,
         Value::List(list) => {
-            !list.is_empty() && list.for_each_item(&mut |v| stop_if(is_defined(v))).is_err()
+            !list.is_empty() && list.for_each_item(&mut |v| stop_if(member(v))).is_err()
         }
         Value::Map(map) => {
-            !map.is_empty()
-                && map
-                    .for_each_entry(&mut |_, v| stop_if(is_defined(v)))
-                    .is_err()
+            !map.is_empty() && map.for_each_entry(&mut |_, v| stop_if(member(v))).is_err()
         }
     }
 }
@@ -197,7 +197,7 @@ fn expand_value<W: Write + ?Sized>(
             }
             let mut first = true;
             list.for_each_item(&mut |item| {
-                if !is_defined(item) {
+                if matches!(item, Value::Undefined) {
                     return Ok(());
                 }
                 enc.raw(if std::mem::take(&mut first) { "" } else { "," })?;
@@ -207,7 +207,7 @@ fn expand_value<W: Write + ?Sized>(
         Value::List(list) => {
             let mut first = true;
             list.for_each_item(&mut |item| {
-                if !is_defined(item) {
+                if matches!(item, Value::Undefined) {
                     return Ok(());
                 }
                 enc.raw(if std::mem::take(&mut first) {
@@ -232,7 +232,7 @@ fn expand_value<W: Write + ?Sized>(
             }
             let mut first = true;
             map.for_each_entry(&mut |key, v| {
-                if !is_defined(v) {
+                if matches!(v, Value::Undefined) {
                     return Ok(());
                 }
                 enc.raw(if std::mem::take(&mut first) { "" } else { "," })?;
@@ -244,7 +244,7 @@ fn expand_value<W: Write + ?Sized>(
         Value::Map(map) => {
             let mut first = true;
             map.for_each_entry(&mut |key, v| {
-                if !is_defined(v) {
+                if matches!(v, Value::Undefined) {
                     return Ok(());
                 }
                 enc.raw(if std::mem::take(&mut first) {

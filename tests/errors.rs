@@ -263,3 +263,22 @@ fn errors_are_std_errors() {
     let boxed: Box<dyn std::error::Error> = UriTemplate::parse("{a").unwrap_err().into();
     assert!(boxed.to_string().contains("not closed"));
 }
+
+#[test]
+fn an_empty_list_nested_in_a_list_is_refused_too() {
+    let t = UriTemplate::parse("x{lst}").unwrap();
+    for vars in [
+        json!({"lst": [[]]}),
+        json!({"lst": {"a": []}}),
+        json!({"lst": ["a", {}]}),
+    ] {
+        let err = t.expand(&vars).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &ErrorKind::NestedComposite { var: "lst".into() },
+            "{vars}"
+        );
+        assert_eq!(err.position(), Some(1));
+    }
+    assert_eq!(t.expand(&json!({"lst": [null]})).unwrap(), "x");
+}

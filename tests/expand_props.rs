@@ -89,11 +89,13 @@ fn any_input() -> impl Strategy<Value = String> {
 }
 
 /// Whether RFC 6570 §2.3 counts the value as defined.
+/// RFC 6570 §2.3, with nesting refused: a list or map is defined when some member is not
+/// null; a member that is a list or map, even an empty one, makes the expansion fail.
 fn is_defined(v: &Value) -> bool {
     match v {
         Value::Null => false,
-        Value::Array(items) => items.iter().any(is_defined),
-        Value::Object(map) => map.values().any(is_defined),
+        Value::Array(items) => items.iter().any(|v| !v.is_null()),
+        Value::Object(map) => map.values().any(|v| !v.is_null()),
         _ => true,
     }
 }
@@ -104,7 +106,7 @@ fn is_composite(v: &Value) -> bool {
 
 /// The error expansion must report, worked out from the syntax tree: the first defined
 /// variable, in template order, with a prefix on a list or map, or a list or map holding a
-/// defined list or map. Returns the kind and the byte offset of its expression.
+/// list or map (even an empty one). Returns the kind and the byte offset of its expression.
 fn expected_error(t: &Template, vars: &Value) -> Option<(ErrorKind, usize)> {
     let mut offset = 0;
     for part in &t.parts {
@@ -125,7 +127,7 @@ fn expected_error(t: &Template, vars: &Value) -> Option<(ErrorKind, usize)> {
             if matches!(spec.modifier, Modifier::Prefix(_)) {
                 return Some((ErrorKind::PrefixOnComposite { var }, offset));
             }
-            if items.iter().any(|v| is_defined(v) && is_composite(v)) {
+            if items.iter().any(|v| is_composite(v)) {
                 return Some((ErrorKind::NestedComposite { var }, offset));
             }
         }

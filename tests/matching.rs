@@ -403,3 +403,33 @@ fn extraction_errors_name_the_variable() {
         .unwrap_err();
     assert!(err.to_string().contains("id"), "{err}");
 }
+
+#[test]
+fn a_query_name_declared_twice_takes_a_value_at_each_declaration() {
+    for template in ["{?x,x}", "{?x}{&x}"] {
+        let t = UriTemplate::parse(template).unwrap();
+        let caps = t.match_uri("?x=1&x=1").unwrap();
+        assert_eq!(caps.get("x").unwrap().decoded(), "1", "{template}");
+        assert!(
+            t.match_uri("?x=1&x=2").is_err(),
+            "{template}: the values must agree"
+        );
+        assert_eq!(
+            t.match_uri("?x=1&x=1&x=1").unwrap_err(),
+            MatchError::DuplicateParameter { name: "x".into() }
+        );
+    }
+}
+
+#[test]
+fn a_query_tail_with_two_question_marks_is_refused_for_matching() {
+    let t = UriTemplate::parse("x{?a}{?b}").unwrap();
+    assert_eq!(
+        t.expand(&serde_json::json!({"a": 1, "b": 2})).unwrap(),
+        "x?a=1?b=2"
+    );
+    assert!(matches!(
+        t.match_uri("x?a=1?b=2"),
+        Err(MatchError::Unsupported { .. })
+    ));
+}

@@ -310,6 +310,12 @@ impl Program {
     ) -> Result<Self, super::MatchError> {
         let mut trie = Trie::default();
         for (key, t) in templates.iter().enumerate() {
+            if two_question_marks(t) {
+                return Err(super::MatchError::Unsupported {
+                    reason: "its query tail has two `{?..}` expressions, which write `?` twice \
+                             (use `{&..}` for the second)",
+                });
+            }
             trie.insert(tokens(t), key as u32);
         }
         let mut c = Compiler {
@@ -338,6 +344,25 @@ impl Program {
             first,
         })
     }
+}
+
+/// Whether the template's query tail has more than one `{?..}` expression. Its second `?`
+/// would be read as part of a value, so such templates are refused for matching.
+fn two_question_marks(t: &UriTemplate) -> bool {
+    let nodes = t.nodes();
+    let questions = nodes[super::trie::tail_start(nodes)..]
+        .iter()
+        .filter(|n| {
+            matches!(
+                n,
+                crate::template::Node::Expression {
+                    op: Operator::Query,
+                    ..
+                }
+            )
+        })
+        .count();
+    questions > 1
 }
 
 /// The items of an exploded variable, as expansion writes them.
