@@ -13,7 +13,7 @@
 use nom::branch::alt;
 use nom::bytes::complete::{take_while1, take_while_m_n};
 use nom::character::complete::{char, satisfy};
-use nom::combinator::{opt, recognize};
+use nom::combinator::recognize;
 use nom::error::ParseError;
 use nom::multi::{many0_count, many1_count};
 use nom::{IResult, Parser};
@@ -210,16 +210,17 @@ fn varspec<'a>(input: &'a str, src: &'a str) -> Res<'a, VarNode> {
     Ok((rest, var))
 }
 
-/// `varname`: varchars with single dots between them.
+/// `varname`: varchars with single dots between them. Runs of ALPHA, DIGIT and `_` are taken
+/// whole, so a name costs a few combinator steps, not a few per character.
 fn varname(input: &str) -> Res<'_, &str> {
-    let varchar = |i| {
-        alt((
-            recognize(satisfy(|c: char| c.is_ascii_alphanumeric() || c == '_')),
+    let segment = |i| -> Res<'_, usize> {
+        many1_count(alt((
+            take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_'),
             pct_encoded,
-        ))
+        )))
         .parse(i)
     };
-    match recognize((varchar, many0_count((opt(char('.')), varchar)))).parse(input) {
+    match recognize((segment, many0_count((char('.'), segment)))).parse(input) {
         Err(nom::Err::Error(_)) => fail(input, ErrorKind::InvalidVarName),
         other => other,
     }
