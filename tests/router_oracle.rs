@@ -2,126 +2,14 @@
 //! order) and random URIs, `Router::at` picks exactly what trying every template's `match_uri`
 //! and ranking the matches by the design's section 5 rule picks, with the same captures.
 //!
-//! The reference computes a match's rank independently of the matcher: it re-expands the
-//! template one piece at a time with the captured values, labels each piece's units (literal,
-//! segment variable, crossing variable), and compares the label strings. Ties go to static
-//! templates, then to the template that sorts first.
+//! The reference (`tests/common/oracle.rs`) ranks matches independently of the matcher, by
+//! re-expanding each template piece by piece with the captured values.
 
+mod common;
+
+use common::oracle::{has_repeated_names, reference};
 use proptest::prelude::*;
-use rfc6570::{MatchOptions, Operator, RouteError, Router, SafetyPolicy, UriTemplate};
-use serde_json::Value;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Rank {
-    Crossing,
-    Segment,
-    Literal,
-}
-
-/// The number of units (a byte, or a percent-triplet) in `s`.
-fn units(s: &str) -> usize {
-    let b = s.as_bytes();
-    let (mut i, mut n) = (0, 0);
-    while i < b.len() {
-        i += if b[i] == b'%' { 3 } else { 1 };
-        n += 1;
-    }
-    n
-}
-
-fn expand_alone(text: &str, vars: &Value) -> String {
-    UriTemplate::parse(text).unwrap().expand(vars).unwrap()
-}
-
-fn var_rank(op: Operator, exploded: bool) -> Rank {
-    match op {
-        Operator::Reserved | Operator::Fragment => Rank::Crossing,
-        Operator::Path if exploded => Rank::Crossing,
-        _ => Rank::Segment,
-    }
-}
-
-/// The rank string of `template`'s match on `uri`, rebuilt from the captured values; `None`
-/// where the captures cannot say it (a map whose repeated keys JSON folded into one).
-fn rank_string(template: &UriTemplate, uri: &str, vars: &Value) -> Option<Vec<Rank>> {
-    let mut ranks = Vec::new();
-    let mut query_tail = false;
-    for c in template.components() {
-        match c {
-            rfc6570::Component::Literal(text) => {
-                query_tail = false;
-                ranks.extend(
-                    std::iter::repeat(Rank::Literal).take(units(&expand_alone(text, vars))),
-                );
-            }
-            rfc6570::Component::Expression(e) => {
-                let op = e.operator();
-                if matches!(op, Operator::Query | Operator::QueryContinuation) {
-                    query_tail = true;
-                    continue;
-                }
-                let mut defined_before = false;
-                for v in e.variables() {
-                    let symbol = op.symbol().map(String::from).unwrap_or_default();
-                    let alone = expand_alone(&format!("{{{symbol}{v}}}"), vars);
-                    // Alone, a variable is written behind the operator's prefix; after another
-                    // defined one, behind its one-byte separator instead.
-                    let defined = vars.get(v.name()).is_some();
-                    let mut len = units(&alone);
-                    if defined && defined_before && op.prefix().is_empty() {
-                        len += 1;
-                    }
-                    defined_before |= defined;
-                    ranks.extend(std::iter::repeat(var_rank(op, v.is_exploded())).take(len));
-                }
-            }
-        }
-    }
-    // A trailing query is read as pairs: its units count as segment variables. The head must
-    // re-expand to the URI up to there (it may not when JSON folded a map's repeated keys).
-    let head = ranks.len();
-    if query_tail {
-        let text = template.as_str();
-        let head_text = &text[..text.rfind("{?").or(text.rfind("{&")).unwrap_or(text.len())];
-        let written = expand_alone(head_text, vars);
-        let rest = uri.strip_prefix(written.as_str())?;
-        if !(rest.is_empty() || rest.starts_with(['?', '&'])) {
-            return None;
-        }
-        ranks.extend(std::iter::repeat(Rank::Segment).take(units(uri).saturating_sub(head)));
-    } else if head != units(uri) {
-        return None;
-    }
-    Some(ranks)
-}
-
-/// Every template's `match_uri`, ranked; `None` when nothing matches, `Err` when a match
-/// cannot be ranked from its JSON captures.
-fn reference(
-    templates: &[UriTemplate],
-    uri: &str,
-    options: &MatchOptions,
-) -> Result<Option<(String, Value)>, ()> {
-    let mut best: Option<(Vec<Rank>, bool, &str, Value)> = None;
-    for t in templates {
-        let Ok(caps) = t.match_uri_with(uri, options) else {
-            continue;
-        };
-        let vars = serde_json::to_value(&caps).unwrap();
-        let ranks = rank_string(t, uri, &vars).ok_or(())?;
-        let key = (ranks, t.is_static(), t.as_str());
-        let better = match &best {
-            None => true,
-            Some((r, s, text, _)) => {
-                key.0 > *r || key.0 == *r && (key.1 && !*s || key.1 == *s && key.2 < *text)
-            }
-        };
-        if better {
-            best = Some((key.0, key.1, key.2, vars));
-        }
-    }
-    Ok(best.map(|(_, _, t, v)| (t.to_owned(), v)))
-}
+use rfc6570::{MatchOptions, RouteError, Router, SafetyPolicy, UriTemplate};
 
 fn literal() -> impl Strategy<Value = String> {
     prop::sample::select(vec!["/", "a", "b", ".", "-", "/a", "a/", "x"]).prop_map(String::from)
@@ -164,12 +52,6 @@ fn uri() -> impl Strategy<Value = String> {
         "/", "a", "b", ".", "-", ",", "=", ";", "#", "%2F", "?s=1", "&t=2",
     ]);
     prop::collection::vec(piece, 0..8).prop_map(|p| p.concat())
-}
-
-/// Distinct variable names within a template, so that no repeated name can disagree.
-fn has_repeated_names(t: &UriTemplate) -> bool {
-    let names: Vec<&str> = t.variables().map(|v| v.name()).collect();
-    (1..names.len()).any(|i| names[..i].contains(&names[i]))
 }
 
 fn check(templates: Vec<String>, uris: Vec<String>, order: Vec<usize>, allow_empty: bool) {

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod oracle;
+
 pub mod strategies;
 
 use std::path::PathBuf;
