@@ -1,0 +1,99 @@
+//! Shared by the benches: the test data they read, and the floor every group is compared with.
+//!
+//! Test data lives beside the crate, in `../shared/testdata/`; a missing file stops the bench
+//! with the path it looked for, so a bench never runs on nothing.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The path of a test data file, relative to `../shared/testdata/`.
+pub fn testdata(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/testdata")
+        .join(rel)
+}
+
+/// Reads a test data file, or panics naming the path.
+pub fn read(rel: &str) -> String {
+    let path = testdata(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read bench data {} (expected next to the crate, in ../shared/testdata): {e}",
+            path.display()
+        )
+    })
+}
+
+/// One GitHub API route: the template (`{p1}` style) and a concrete path for it.
+pub struct GithubRoute {
+    pub template: String,
+    pub path: String,
+}
+
+/// The 130 GitHub REST API routes of `routes/github-api.tsv`.
+pub fn github_routes() -> Vec<GithubRoute> {
+    let routes: Vec<GithubRoute> = read("routes/github-api.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (template, path) = l.split_once('\t').expect("template<TAB>path");
+            GithubRoute {
+                template: template.to_owned(),
+                path: path.to_owned(),
+            }
+        })
+        .collect();
+    assert_eq!(
+        routes.len(),
+        130,
+        "routes/github-api.tsv should hold 130 routes"
+    );
+    routes
+}
+
+/// The floor: one pass over the URI's bytes with `memchr`, counting `/` (what a router must at
+/// least do to find segment boundaries). Any lookup is compared with this.
+#[inline]
+pub fn floor_scan(uri: &str) -> usize {
+    memchr::memchr_iter(b'/', uri.as_bytes()).count()
+}
+
+/// A template's variable parts, for translating it to other routers' syntax: each `{...}` is
+/// passed to `var` with its text (without braces), literals are passed to `lit`.
+pub fn translate(
+    template: &str,
+    mut lit: impl FnMut(&str) -> String,
+    mut var: impl FnMut(&str) -> String,
+) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out += &lit(&rest[..open]);
+        let close = open + rest[open..].find('}').expect("closed expression");
+        out += &var(&rest[open + 1..close]);
+        rest = &rest[close + 1..];
+    }
+    out += &lit(rest);
+    out
+}
+
+/// A simple-expression template as an anchored regex: each `{x}` becomes `([^/]+)`, literals are
+/// escaped. This is what MCP SDKs do today for `resources/read`.
+pub fn simple_regex(template: &str) -> regex::Regex {
+    let pattern = translate(template, regex::escape, |_| "([^/]+)".to_owned());
+    regex::Regex::new(&format!("^{pattern}$")).expect("valid regex")
+}
+
+/// A first-match scan over regexes, as MCP SDKs route `resources/read` today: the index of the
+/// first regex that matches, with its captures.
+#[inline]
+pub fn regex_scan<'u>(
+    routes: &[regex::Regex],
+    uri: &'u str,
+) -> Option<(usize, regex::Captures<'u>)> {
+    routes
+        .iter()
+        .enumerate()
+        .find_map(|(i, re)| re.captures(uri).map(|c| (i, c)))
+}
