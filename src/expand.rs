@@ -7,59 +7,11 @@
 
 use std::fmt::{self, Write};
 
-use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+use percent_encoding::{percent_encode_byte, utf8_percent_encode, CONTROLS};
 
 use crate::error::{Error, ErrorKind};
 use crate::template::{Component, Expression, Operator, UriTemplate, VarSpec};
 use crate::vars::{Value, Vars, Visit, VisitError, VisitErrorKind};
-
-/// Everything but the unreserved characters (ALPHA, DIGIT, `-`, `.`, `_`, `~`): the `allow: U`
-/// set of simple, label, path and query expansion.
-pub(crate) const UNRESERVED_ONLY: &AsciiSet = &CONTROLS
-    .add(b' ')
-    .add(b'!')
-    .add(b'"')
-    .add(b'#')
-    .add(b'$')
-    .add(b'%')
-    .add(b'&')
-    .add(b'\'')
-    .add(b'(')
-    .add(b')')
-    .add(b'*')
-    .add(b'+')
-    .add(b',')
-    .add(b'/')
-    .add(b':')
-    .add(b';')
-    .add(b'<')
-    .add(b'=')
-    .add(b'>')
-    .add(b'?')
-    .add(b'@')
-    .add(b'[')
-    .add(b'\\')
-    .add(b']')
-    .add(b'^')
-    .add(b'`')
-    .add(b'{')
-    .add(b'|')
-    .add(b'}');
-
-/// The `allow: U+R` set of reserved and fragment expansion: reserved characters stay, and `%`
-/// is encoded here only when it does not start a triplet (see [`Encoder`]).
-pub(crate) const UNRESERVED_AND_RESERVED: &AsciiSet = &CONTROLS
-    .add(b' ')
-    .add(b'"')
-    .add(b'%')
-    .add(b'<')
-    .add(b'>')
-    .add(b'\\')
-    .add(b'^')
-    .add(b'`')
-    .add(b'{')
-    .add(b'|')
-    .add(b'}');
 
 /// Expands `template` with `vars` into `out`.
 pub(crate) fn expand<V, W>(template: &UriTemplate, vars: &V, out: &mut W) -> Result<(), Error>
@@ -312,25 +264,86 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
         }
     }
 
+    /// Percent-encodes `s` for the operator: runs of bytes that need no encoding are written as
+    /// one slice, every other byte as its triplet. In reserved expansion a `%` that starts a
+    /// triplet is passed through, and any other `%` is encoded.
     fn encode(&mut self, s: &str) -> fmt::Result {
-        if !self.reserved {
-            return utf8_percent_encode(s, UNRESERVED_ONLY)
-                .try_for_each(|chunk| self.out.write_str(chunk));
+        let table = if self.reserved {
+            &ENCODE_U_R
+        } else {
+            &ENCODE_U
+        };
+        let bytes = s.as_bytes();
+        // Runs end only at ASCII bytes or at encoded (non-ASCII) bytes, so every slice below
+        // starts and ends on a character boundary.
+        let mut run = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if !table[usize::from(b)] {
+                i += 1;
+                continue;
+            }
+            if run < i {
+                self.out.write_str(&s[run..i])?;
+            }
+            if b == b'%' && self.reserved && is_triplet(&bytes[i..]) {
+                self.out.write_str(&s[i..i + 3])?;
+                i += 3;
+            } else {
+                self.out.write_str(percent_encode_byte(b))?;
+                i += 1;
+            }
+            run = i;
         }
-        // Reserved expansion passes percent-triplets through and encodes any other `%`.
-        let mut rest = s;
-        while let Some(i) = rest.find('%') {
-            let (before, from) = rest.split_at(i);
-            utf8_percent_encode(before, UNRESERVED_AND_RESERVED)
-                .try_for_each(|chunk| self.out.write_str(chunk))?;
-            let triplet = is_triplet(from.as_bytes());
-            self.out
-                .write_str(if triplet { &from[..3] } else { "%25" })?;
-            rest = &from[if triplet { 3 } else { 1 }..];
+        if run == 0 {
+            return self.out.write_str(s);
         }
-        utf8_percent_encode(rest, UNRESERVED_AND_RESERVED)
-            .try_for_each(|chunk| self.out.write_str(chunk))
+        if run < bytes.len() {
+            self.out.write_str(&s[run..])?;
+        }
+        Ok(())
     }
+}
+
+/// Which bytes [`Encoder::encode`] writes as triplets for `allow: U` (everything but the
+/// unreserved characters, and every non-ASCII byte).
+static ENCODE_U: [bool; 256] = encode_table(false);
+
+/// The same for `allow: U+R` (everything but the unreserved and reserved characters, and every
+/// non-ASCII byte); `%` is in it and handled apart.
+static ENCODE_U_R: [bool; 256] = encode_table(true);
+
+const fn encode_table(reserved: bool) -> [bool; 256] {
+    let mut table = [true; 256];
+    let mut b = 0;
+    while b < 128 {
+        let byte = b as u8;
+        let unreserved = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~');
+        let reserved_char = matches!(
+            byte,
+            b':' | b'/'
+                | b'?'
+                | b'#'
+                | b'['
+                | b']'
+                | b'@'
+                | b'!'
+                | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b';'
+                | b'='
+        );
+        table[b] = !(unreserved || reserved && reserved_char);
+        b += 1;
+    }
+    table
 }
 
 impl<W: Write + ?Sized> Write for Encoder<'_, W> {
@@ -452,6 +465,81 @@ impl UriTemplate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use percent_encoding::AsciiSet;
+
+    /// Everything but the unreserved characters (ALPHA, DIGIT, `-`, `.`, `_`, `~`): the `allow: U`
+    /// set of simple, label, path and query expansion.
+    const UNRESERVED_ONLY: &AsciiSet = &CONTROLS
+        .add(b' ')
+        .add(b'!')
+        .add(b'"')
+        .add(b'#')
+        .add(b'$')
+        .add(b'%')
+        .add(b'&')
+        .add(b'\'')
+        .add(b'(')
+        .add(b')')
+        .add(b'*')
+        .add(b'+')
+        .add(b',')
+        .add(b'/')
+        .add(b':')
+        .add(b';')
+        .add(b'<')
+        .add(b'=')
+        .add(b'>')
+        .add(b'?')
+        .add(b'@')
+        .add(b'[')
+        .add(b'\\')
+        .add(b']')
+        .add(b'^')
+        .add(b'`')
+        .add(b'{')
+        .add(b'|')
+        .add(b'}');
+
+    /// The `allow: U+R` set of reserved and fragment expansion: reserved characters stay, and `%`
+    /// is encoded here only when it does not start a triplet (see [`Encoder`]).
+    const UNRESERVED_AND_RESERVED: &AsciiSet = &CONTROLS
+        .add(b' ')
+        .add(b'"')
+        .add(b'%')
+        .add(b'<')
+        .add(b'>')
+        .add(b'\\')
+        .add(b'^')
+        .add(b'`')
+        .add(b'{')
+        .add(b'|')
+        .add(b'}');
+
+    #[test]
+    fn encode_tables_agree_with_the_ascii_sets() {
+        for b in 0..=255u8 {
+            let s = [b];
+            let u = percent_encoding::percent_encode(&s, UNRESERVED_ONLY).to_string();
+            let r = percent_encoding::percent_encode(&s, UNRESERVED_AND_RESERVED).to_string();
+            assert_eq!(ENCODE_U[usize::from(b)], u.len() == 3, "U {b:#x}");
+            assert_eq!(ENCODE_U_R[usize::from(b)], r.len() == 3, "U+R {b:#x}");
+        }
+    }
+
+    #[test]
+    fn encoder_writes_runs_and_triplets() {
+        let enc = |s: &str, reserved: bool| {
+            let mut out = String::new();
+            Encoder::new(&mut out, reserved).encode(s).unwrap();
+            out
+        };
+        assert_eq!(enc("Hello World!", false), "Hello%20World%21");
+        assert_eq!(enc("Hello World!", true), "Hello%20World!");
+        assert_eq!(enc("caf\u{e9} %41%4x%", true), "caf%C3%A9%20%41%254x%25");
+        assert_eq!(enc("caf\u{e9} %41", false), "caf%C3%A9%20%2541");
+        assert_eq!(enc("", false), "");
+        assert_eq!(enc("plain", true), "plain");
+    }
 
     #[test]
     fn prefixes_count_characters() {
