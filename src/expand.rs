@@ -10,7 +10,7 @@ use std::fmt::{self, Write};
 use percent_encoding::{percent_encode_byte, utf8_percent_encode, CONTROLS};
 
 use crate::error::{Error, ErrorKind};
-use crate::template::{Component, Expression, Operator, UriTemplate, VarSpec};
+use crate::template::{Node, Operator, UriTemplate, VarNode};
 use crate::vars::{Value, Vars, Visit, VisitError, VisitErrorKind};
 
 /// Expands `template` with `vars` into `out`.
@@ -19,18 +19,72 @@ where
     V: Vars + ?Sized,
     W: Write + ?Sized,
 {
-    for component in template.components() {
-        match component {
-            Component::Literal(text) => write_literal(text, out)
-                .map_err(|_| Error::new(ErrorKind::Write, None, template.as_str()))?,
-            Component::Expression(e) => expand_expression(&e, vars, out).map_err(|kind| {
-                // A writer failure is not about the template, wherever it happens: no position.
-                let at = (kind != ErrorKind::Write).then(|| e.offset());
-                Error::new(kind, at, template.as_str())
-            })?,
+    // Walks the compiled nodes directly: a literal, or an expression header and its variables.
+    let nodes = template.nodes();
+    let mut i = 0;
+    while i < nodes.len() {
+        match nodes[i] {
+            Node::Literal { start, end } => {
+                write_literal(template.span(start, end), out)
+                    .map_err(|_| Error::new(ErrorKind::Write, None, template.as_str()))?;
+                i += 1;
+            }
+            Node::Expression {
+                op,
+                vars: count,
+                start,
+                ..
+            } => {
+                let specs = &nodes[i + 1..i + 1 + usize::from(count)];
+                expand_expression(template, op, specs, vars, out).map_err(|kind| {
+                    // A writer failure is not about the template, wherever it happens.
+                    let at = (kind != ErrorKind::Write).then_some(start as usize);
+                    Error::new(kind, at, template.as_str())
+                })?;
+                i += 1 + usize::from(count);
+            }
+            Node::Var(_) => unreachable!("variables follow their expression"),
         }
     }
     Ok(())
+}
+
+/// A variable spec as the expander reads it off a [`Node::Var`].
+#[derive(Clone, Copy)]
+struct Spec<'t> {
+    name: &'t str,
+    prefix: u16,
+    explode: bool,
+}
+
+impl<'t> Spec<'t> {
+    fn of(template: &'t UriTemplate, node: &Node) -> Self {
+        match *node {
+            Node::Var(VarNode {
+                name_start,
+                name_end,
+                prefix,
+                explode,
+            }) => Self {
+                name: template.span(name_start, name_end),
+                prefix,
+                explode,
+            },
+            _ => unreachable!("an expression's nodes are variables"),
+        }
+    }
+
+    fn name(&self) -> &'t str {
+        self.name
+    }
+
+    fn prefix(&self) -> Option<u16> {
+        (self.prefix != 0).then_some(self.prefix)
+    }
+
+    fn is_exploded(&self) -> bool {
+        self.explode
+    }
 }
 
 /// Copies a literal, percent-encoding its non-ASCII characters (RFC 6570 §3.1). Triplets
@@ -42,14 +96,20 @@ fn write_literal<W: Write + ?Sized>(text: &str, out: &mut W) -> fmt::Result {
     utf8_percent_encode(text, CONTROLS).try_for_each(|chunk| out.write_str(chunk))
 }
 
-fn expand_expression<V, W>(e: &Expression<'_>, vars: &V, out: &mut W) -> Result<(), ErrorKind>
+fn expand_expression<V, W>(
+    template: &UriTemplate,
+    op: Operator,
+    specs: &[Node],
+    vars: &V,
+    out: &mut W,
+) -> Result<(), ErrorKind>
 where
     V: Vars + ?Sized,
     W: Write + ?Sized,
 {
-    let op = e.operator();
     let mut first = true;
-    for spec in e.variables() {
+    for node in specs {
+        let spec = Spec::of(template, node);
         let value = vars.get(spec.name());
         if !is_defined(value) {
             continue;
@@ -65,7 +125,7 @@ where
     Ok(())
 }
 
-fn composite_error(spec: &VarSpec<'_>, value: Value<'_>) -> ErrorKind {
+fn composite_error(spec: &Spec<'_>, value: Value<'_>) -> ErrorKind {
     let var = spec.name().to_owned();
     match (spec.prefix(), value) {
         (Some(_), Value::List(_) | Value::Map(_)) => ErrorKind::PrefixOnComposite { var },
@@ -119,7 +179,7 @@ fn is_empty_scalar(value: Value<'_>) -> bool {
 /// Writes one defined variable, after its expression prefix or separator.
 fn expand_value<W: Write + ?Sized>(
     op: Operator,
-    spec: &VarSpec<'_>,
+    spec: &Spec<'_>,
     value: Value<'_>,
     out: &mut W,
 ) -> Visit {
