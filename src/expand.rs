@@ -336,17 +336,17 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
         let bytes = s.as_bytes();
         // Runs end only at ASCII bytes or at encoded (non-ASCII) bytes, so every slice below
         // starts and ends on a character boundary.
+        let needs = |b: &u8| table[usize::from(*b)];
+        let Some(first) = bytes.iter().position(needs) else {
+            return self.out.write_str(s);
+        };
+        let mut i = first;
         let mut run = 0;
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            if !table[usize::from(b)] {
-                i += 1;
-                continue;
-            }
+        loop {
             if run < i {
                 self.out.write_str(&s[run..i])?;
             }
+            let b = bytes[i];
             if b == b'%' && self.reserved && is_triplet(&bytes[i..]) {
                 self.out.write_str(&s[i..i + 3])?;
                 i += 3;
@@ -355,9 +355,10 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
                 i += 1;
             }
             run = i;
-        }
-        if run == 0 {
-            return self.out.write_str(s);
+            match bytes[i..].iter().position(needs) {
+                Some(next) => i += next,
+                None => break,
+            }
         }
         if run < bytes.len() {
             self.out.write_str(&s[run..])?;
