@@ -525,6 +525,11 @@ impl<'t> Expression<'t> {
         &self.source[self.text.0 as usize..self.text.1 as usize]
     }
 
+    /// The byte offset of the expression's `{` in the template.
+    pub(crate) fn offset(&self) -> usize {
+        self.text.0 as usize
+    }
+
     /// The expression's variable specs, in order.
     ///
     /// ```
