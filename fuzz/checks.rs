@@ -80,8 +80,14 @@ pub fn open_finding(target: &str, case: &Case) -> Option<&'static str> {
     match target {
         "roundtrip" if repeated => Some("F1, F3, F4: repeated variable names"),
         "roundtrip" if queries > 1 => Some("F2: two `{?..}` expressions"),
-        "roundtrip" if has_tail(&t) && amp_in_reserved(&t, vars) => {
-            Some("F6: `&` in a `{+v}` value before a query tail")
+        "roundtrip" if has_tail(&t) && passed_through(&t, vars, "&") => {
+            Some("F6: `&` in a `{+v}` or `{#v}` value before a query tail")
+        }
+        "roundtrip" if names.len() > 1 && exploded_map(&t, vars) => {
+            Some("F8: an exploded map after another variable")
+        }
+        "roundtrip" if passed_through(&t, vars, "%") => {
+            Some("F9: a triplet in a `{+v}` or `{#v}` value")
         }
         "differential" if vars.as_object()?.values().any(nested_empty) => {
             Some("F5: an empty list or map nested in a value")
@@ -99,10 +105,16 @@ fn has_tail(t: &UriTemplate) -> bool {
     }
 }
 
-fn amp_in_reserved(t: &UriTemplate, vars: &Value) -> bool {
-    strings_under(t, vars, &[Operator::Reserved])
+/// Whether a value of `{+v}` or `{#v}` holds any of `chars`.
+fn passed_through(t: &UriTemplate, vars: &Value, chars: &str) -> bool {
+    strings_under(t, vars, &[Operator::Reserved, Operator::Fragment])
         .iter()
-        .any(|s| s.contains('&'))
+        .any(|s| s.contains(|c| chars.contains(c)))
+}
+
+fn exploded_map(t: &UriTemplate, vars: &Value) -> bool {
+    t.variables()
+        .any(|v| v.is_exploded() && matches!(vars.get(v.name()), Some(Value::Object(_))))
 }
 
 fn is_empty_composite(v: &Value) -> bool {
