@@ -92,6 +92,9 @@ pub fn open_finding(target: &str, case: &Case) -> Option<&'static str> {
         "differential" if vars.as_object()?.values().any(nested_empty) => {
             Some("F5: an empty list or map nested in a value")
         }
+        "differential" if prefix_on_passed_triplet(&t, vars) => {
+            Some("F10: a prefix over a triplet in `{+v:n}` or `{#v:n}`")
+        }
         _ => None,
     }
 }
@@ -110,6 +113,19 @@ fn passed_through(t: &UriTemplate, vars: &Value, chars: &str) -> bool {
     strings_under(t, vars, &[Operator::Reserved, Operator::Fragment])
         .iter()
         .any(|s| s.contains(|c| chars.contains(c)))
+}
+
+fn prefix_on_passed_triplet(t: &UriTemplate, vars: &Value) -> bool {
+    let passes = |op| matches!(op, Operator::Reserved | Operator::Fragment);
+    t.expressions().filter(|e| passes(e.operator())).any(|e| {
+        e.variables().any(|v| {
+            v.prefix().is_some()
+                && vars
+                    .get(v.name())
+                    .and_then(Value::as_str)
+                    .is_some_and(|s| s.contains('%'))
+        })
+    })
 }
 
 fn exploded_map(t: &UriTemplate, vars: &Value) -> bool {
@@ -441,6 +457,15 @@ pub fn known_difference(t: &UriTemplate, vars: &Value) -> Option<&'static str> {
         op == Operator::PathParam && !v.is_exploded() && first_member_empty(v.name())
     }) {
         return Some("std-uritemplate leaves out `=` in `{;v}` when a list or map starts empty");
+    }
+    let has_empty_value = |name: &str| match vars.get(name) {
+        Some(Value::Object(map)) => map.values().any(|v| v == ""),
+        _ => false,
+    };
+    if specs()
+        .any(|(op, v)| op == Operator::PathParam && v.is_exploded() && has_empty_value(v.name()))
+    {
+        return Some("std-uritemplate writes `;key=` for an empty value in `{;m*}`");
     }
     None
 }
