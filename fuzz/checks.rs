@@ -8,7 +8,9 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use rfc6570::{Component, Error, Malformed, MatchError, MatchOptions, Operator, UriTemplate};
+use rfc6570::{
+    Component, Error, Expression, Malformed, MatchError, MatchOptions, Operator, UriTemplate,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -68,10 +70,10 @@ pub fn open_finding(target: &str, case: &Case) -> Option<&'static str> {
         .iter()
         .enumerate()
         .any(|(i, n)| names[..i].contains(n));
-    let queries = t
-        .expressions()
-        .filter(|e| e.operator() == Operator::Query)
-        .count();
+    let late_query = tail(&t)
+        .iter()
+        .skip(1)
+        .any(|e| e.operator() == Operator::Query);
     let nested_empty = |v: &Value| match v {
         Value::Array(items) => items.iter().any(is_empty_composite),
         Value::Object(map) => map.values().any(is_empty_composite),
@@ -79,12 +81,16 @@ pub fn open_finding(target: &str, case: &Case) -> Option<&'static str> {
     };
     match target {
         "roundtrip" if repeated => Some("F1, F3, F4: repeated variable names"),
-        "roundtrip" if queries > 1 => Some("F2: two `{?..}` expressions"),
-        "roundtrip" if has_tail(&t) && passed_through(&t, vars, "&") => {
+        "roundtrip" if late_query => Some("F2: a `{?..}` inside a query tail"),
+        "roundtrip" if ampersand_before_query(&t, vars) => Some("F6: a `&` before a query tail"),
+        "roundtrip" if !tail(&t).is_empty() && passed_through(&t, vars, "&") => {
             Some("F6: `&` in a `{+v}` or `{#v}` value before a query tail")
         }
         "roundtrip" if names.len() > 1 && exploded_map(&t, vars) => {
             Some("F8: an exploded map after another variable")
+        }
+        "roundtrip" if t.expressions().any(|e| e.operator() == Operator::PathParam) => {
+            Some("F11: `;v=` with an empty value")
         }
         "roundtrip" if passed_through(&t, vars, "%") => {
             Some("F9: a triplet in a `{+v}` or `{#v}` value")
@@ -99,13 +105,29 @@ pub fn open_finding(target: &str, case: &Case) -> Option<&'static str> {
     }
 }
 
-fn has_tail(t: &UriTemplate) -> bool {
-    match t.components().last() {
-        Some(Component::Expression(e)) => {
-            matches!(e.operator(), Operator::Query | Operator::QueryContinuation)
+/// The trailing run of `{?..}` and `{&..}` expressions, which matching reads as a query tail.
+fn tail(t: &UriTemplate) -> Vec<Expression<'_>> {
+    let mut tail = Vec::new();
+    for c in t.components() {
+        match c {
+            Component::Expression(e)
+                if matches!(e.operator(), Operator::Query | Operator::QueryContinuation) =>
+            {
+                tail.push(e)
+            }
+            _ => tail.clear(),
         }
-        _ => false,
     }
+    tail
+}
+
+/// Whether the head (before a query tail that starts with `{?..}`) writes a `&`.
+fn ampersand_before_query(t: &UriTemplate, vars: &Value) -> bool {
+    let starts_with_query = tail(t)
+        .first()
+        .is_some_and(|e| e.operator() == Operator::Query);
+    let head_has_amp = |uri: String| uri.split('?').next().is_some_and(|h| h.contains('&'));
+    starts_with_query && t.expand(vars).is_ok_and(head_has_amp)
 }
 
 /// Whether a value of `{+v}` or `{#v}` holds any of `chars`.
@@ -297,12 +319,25 @@ pub fn roundtrip(template: &str, vars: &Value) -> Result<(), String> {
 }
 
 /// Inputs whose round trip the matching design gives up, each a documented limitation:
-/// `{+v}` never captures `?` or `#` (design section 2), so a reserved expansion of a value that
-/// holds one cannot match back.
+/// - `{+v}` never captures `?` or `#` (design section 2), so a reserved expansion of a value
+///   that holds one cannot match back;
+/// - in a query tail, an exploded `{?m*}` collects the parameters named `m` before the
+///   undeclared ones, and a declared name given twice is an error (design section 4), so a map
+///   whose key is a name the tail declares cannot match back.
 fn outside_the_design(t: &UriTemplate, vars: &Value) -> bool {
-    strings_under(t, vars, &[Operator::Reserved])
-        .iter()
-        .any(|s| s.contains(['?', '#']))
+    let reserved = strings_under(t, vars, &[Operator::Reserved]);
+    if reserved.iter().any(|s| s.contains(['?', '#'])) {
+        return true;
+    }
+    let tail = tail(t);
+    let specs = || tail.iter().flat_map(|e| e.variables());
+    let declared = |key: &String| specs().any(|v| v.name() == key);
+    specs()
+        .filter(|v| v.is_exploded())
+        .any(|v| match vars.get(v.name()) {
+            Some(Value::Object(map)) => map.keys().any(declared),
+            _ => false,
+        })
 }
 
 /// Every string (value, item, key) of the variables of expressions with one of `ops`.
