@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora, fuzz/corpus/<target>/, from the shared test suites.
+
+Seeds follow the input layout of fuzz/src/lib.rs: a template alone (parse); a template, NUL and a
+URI (match_uri); a template, NUL and its variables as a JSON object, or NUL and a few bytes for
+the generated values (expand, roundtrip, differential). Existing corpus files are kept, so that
+what the fuzzer found survives a reseed. Usage: fuzz/seed.py [testdata-dir].
+"""
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+FUZZ = Path(__file__).resolve().parent
+TESTDATA = Path(sys.argv[1]) if len(sys.argv) > 1 else FUZZ.parent / ".." / "shared" / "testdata"
+EXPANSION_SUITES = [
+    "uritemplate-test/spec-examples.json",
+    "uritemplate-test/spec-examples-by-section.json",
+    "uritemplate-test/extended-tests.json",
+    "uritemplate-test/negative-tests.json",
+    "std-uritemplate/edge-cases.json",
+]
+# Bytes for generated values, so that templates without suite variables get some too.
+VALUE_BYTES = [bytes(range(0, 64, 3)), bytes(range(255, 128, -5)), b"\x04\x01%41/?#&=,\x05\x00\x02"]
+
+
+def load(rel):
+    path = TESTDATA / rel
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as e:
+        sys.exit(f"seed.py: cannot read test data {path}: {e}")
+
+
+def seeds():
+    """Yields (target, bytes) pairs."""
+    templates = set()
+    for rel in EXPANSION_SUITES:
+        for group in json.loads(load(rel)).values():
+            variables = json.dumps(group["variables"], ensure_ascii=False).encode()
+            for template, expected in group["testcases"]:
+                t = template.encode()
+                templates.add(t)
+                for target in ["expand", "roundtrip", "differential"]:
+                    yield target, t + b"\0" + variables
+                uris = expected if isinstance(expected, list) else [expected] if expected else []
+                for uri in uris:
+                    yield "match_uri", t + b"\0" + uri.encode()
+    for group in json.loads(load("uri-template-router/base.json")):
+        for template in group["templates"]:
+            templates.add(template.encode())
+            for uri in group["uris"]:
+                yield "match_uri", template.encode() + b"\0" + uri.encode()
+    for line in load("routes/github-api.tsv").splitlines():
+        if line and not line.startswith("#"):
+            template, uri = line.split("\t")
+            templates.add(template.encode())
+            yield "match_uri", template.encode() + b"\0" + uri.encode()
+    for t in sorted(templates):
+        yield "parse", t
+        for target in ["expand", "roundtrip", "differential"]:
+            for value_bytes in VALUE_BYTES:
+                yield target, t + b"\0" + value_bytes
+
+
+def main():
+    written = {}
+    for target, data in seeds():
+        folder = FUZZ / "corpus" / target
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+        written[target] = written.get(target, 0) + 1
+    for target, count in sorted(written.items()):
+        print(f"seed.py: {count} seeds for {target}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+//! Replays every input in `fuzz/regressions/<target>/` through the checks of the fuzz target of
+//! that name (`fuzz/checks.rs`, the same code the targets run), on stable.
+//!
+//! A file is a JSON `Case`. One marked `"open"` documents a reported bug that is not fixed yet:
+//! it must still fail, and once it passes the test asks for the marker to go. The folder and
+//! each target's subfolder must exist: a replay that finds nothing must not pass.
+
+#[path = "../fuzz/checks.rs"]
+#[allow(dead_code)]
+mod checks;
+
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let entries = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read regressions in {}: {e}", dir.display()));
+    let mut files: Vec<PathBuf> = entries
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    files.sort();
+    files
+}
+
+/// The check's verdict, with a panic turned into a failure that says so.
+fn replay(target: &str, case: &checks::Case) -> Result<(), String> {
+    panic::catch_unwind(AssertUnwindSafe(|| checks::check(target, case))).unwrap_or_else(|p| {
+        let msg = p
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| p.downcast_ref::<&str>().copied())
+            .unwrap_or("(no message)");
+        Err(format!("panicked: {msg}"))
+    })
+}
+
+#[test]
+fn every_fuzz_regression_replays() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    for dir in files(&root) {
+        let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        assert!(
+            checks::TARGETS.contains(&name),
+            "{}: no fuzz target of that name",
+            dir.display()
+        );
+    }
+    let (mut replayed, mut failures) = (0, Vec::new());
+    for target in checks::TARGETS {
+        let found = files(&root.join(target));
+        assert!(!found.is_empty(), "no regressions for {target}");
+        for path in found {
+            replayed += 1;
+            let text = std::fs::read_to_string(&path).expect("readable regression file");
+            let case: checks::Case = serde_json::from_str(&text)
+                .unwrap_or_else(|e| panic!("{}: not a case: {e}", path.display()));
+            match (replay(target, &case), &case.open) {
+                (Ok(()), None) | (Err(_), Some(_)) => {}
+                (Err(why), None) => failures.push(format!("{}: {why}", path.display())),
+                (Ok(()), Some(finding)) => failures.push(format!(
+                    "{}: passes now, so {finding} looks fixed: remove its \"open\" marker",
+                    path.display()
+                )),
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {replayed} regressions failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
