@@ -168,3 +168,19 @@ fn percent_runs_in_uris() {
         (MAX_URI - 1) / 6 * 2
     );
 }
+
+/// Matching cost per URI byte grows with the template's size, so templates with too many
+/// variables are refused for matching (fuzz finding F7): 1,024 `{/v}` expressions within the
+/// default limits used to take seconds on a 2 KiB URI.
+#[test]
+fn templates_with_too_many_variables_are_refused_for_matching() {
+    let expressions = |n: usize| (0..n).map(|i| format!("{{/v{i}}}")).collect::<String>();
+    let big = UriTemplate::parse(&expressions(1024)).unwrap();
+    let uri = "/x".repeat(1024);
+    assert!(matches!(
+        big.match_uri(&uri),
+        Err(MatchError::Unsupported { .. })
+    ));
+    let fine = UriTemplate::parse(&expressions(24)).unwrap();
+    assert!(fine.match_uri(&"/x".repeat(24)).is_ok());
+}

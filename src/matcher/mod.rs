@@ -237,7 +237,9 @@ impl UriTemplate {
     ///   hold any character but `&` and `#`.
     ///
     /// Matching runs in time linear in the URI's length: the template is compiled once (on first
-    /// use) into an automaton that reads the URI in one pass. It allocates nothing for templates
+    /// use) into an automaton that reads the URI in one pass. The cost per byte grows with the
+    /// template, so templates with more than about 32 variables are refused
+    /// ([`MatchError::Unsupported`]) rather than matched slowly. It allocates nothing for templates
     /// of up to 15 variables once the thread's matcher cache is warm; decoding allocates only
     /// for values that hold percent-triplets.
     ///

@@ -28,6 +28,10 @@ use crate::template::{Operator, UriTemplate, VarNode};
 /// beyond the default limits get here.
 pub(crate) const MAX_INSTRUCTIONS: usize = 1 << 24;
 
+/// The most work one URI unit may cost a single template's match: program length times slot
+/// width (see [`Program::compile`]).
+pub(crate) const MAX_WORK_PER_UNIT: usize = 1 << 14;
+
 /// What consumed a byte, for precedence: higher is preferred.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Rank {
@@ -299,8 +303,19 @@ fn first_set(
 
 impl Program {
     /// Compiles one template; its key is 0.
+    ///
+    /// A step of the VM may copy every live thread's slots, so its cost is bounded by the
+    /// program's length times its slot width. Templates for which that product exceeds
+    /// [`MAX_WORK_PER_UNIT`] (about 32 variables) are refused rather than matched slowly.
     pub(crate) fn compile(t: &UriTemplate, policy: Policy) -> Result<Self, super::MatchError> {
-        Self::compile_many(&[t], policy)
+        let program = Self::compile_many(&[t], policy)?;
+        if program.insts.len() * program.slots > MAX_WORK_PER_UNIT {
+            return Err(super::MatchError::Unsupported {
+                reason: "it has too many variables to match with a small cost per byte \
+                         (about 32 at most)",
+            });
+        }
+        Ok(program)
     }
 
     /// Compiles templates into one program; template `i` matches with key `i`.
