@@ -52,11 +52,21 @@ def seeds():
             templates.add(template.encode())
             for uri in group["uris"]:
                 yield "match_uri", template.encode() + b"\0" + uri.encode()
-    for line in load("routes/github-api.tsv").splitlines():
-        if line and not line.startswith("#"):
-            template, uri = line.split("\t")
-            templates.add(template.encode())
-            yield "match_uri", template.encode() + b"\0" + uri.encode()
+        # The router target takes the group's templates, one per line, and one of its URIs.
+        set_of_templates = "\n".join(group["templates"]).encode()
+        for uri in group["uris"]:
+            yield "router", set_of_templates + b"\0" + uri.encode()
+    routes = [line.split("\t") for line in load("routes/github-api.tsv").splitlines()
+              if line and not line.startswith("#")]
+    for template, uri in routes:
+        templates.add(template.encode())
+        yield "match_uri", template.encode() + b"\0" + uri.encode()
+    # Sixteen GitHub routes at a time (the target reads at most sixteen), with each one's URI.
+    for start in range(0, len(routes), 16):
+        chunk = routes[start:start + 16]
+        set_of_templates = "\n".join(t for t, _ in chunk).encode()
+        for _, uri in chunk:
+            yield "router", set_of_templates + b"\0" + uri.encode()
     for t in sorted(templates):
         yield "parse", t
         for target in ["expand", "roundtrip", "differential"]:
