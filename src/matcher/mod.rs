@@ -263,6 +263,21 @@ impl UriTemplate {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
+    /// # Limits
+    ///
+    /// * A repeated name is checked after the automaton has chosen its assignment (equality of
+    ///   two captures is not a regular property): where the preferred assignment disagrees and
+    ///   another would agree (`{a,b}{b}` on `x`), the URI does not match.
+    /// * Templates with more than about 32 variables, and query tails with two `{?..}`
+    ///   expressions, are refused with [`MatchError::Unsupported`].
+    /// * Before a query tail that may start with `&` (`{?a}{&b}`), a `{+v}` value stops at its
+    ///   first `&`: there the tail ranks above the reserved variable.
+    /// * A triplet that `{+v}` passed through, next to a simple variable, may be taken and
+    ///   decoded by that variable (`{+a}{b}` on `x%41`): the captures re-expand to a URI equal
+    ///   up to percent-encoding normalization, not byte for byte.
+    /// * In `{+v:n}` and `{#v:n}` a run of triplets counts as the one character it encodes, as
+    ///   this crate's expansion counts it.
+    ///
     /// # Errors
     ///
     /// [`MatchError::NoMatch`] when no assignment fits; [`MatchError::Malformed`] for bad
