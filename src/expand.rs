@@ -380,27 +380,8 @@ const fn encode_table(reserved: bool) -> [bool; 256] {
     let mut b = 0;
     while b < 128 {
         let byte = b as u8;
-        let unreserved = byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~');
-        let reserved_char = matches!(
-            byte,
-            b':' | b'/'
-                | b'?'
-                | b'#'
-                | b'['
-                | b']'
-                | b'@'
-                | b'!'
-                | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b';'
-                | b'='
-        );
+        let unreserved = crate::pct::is_unreserved(byte);
+        let reserved_char = crate::pct::is_reserved(byte);
         table[b] = !(unreserved || reserved && reserved_char);
         b += 1;
     }

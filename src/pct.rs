@@ -169,12 +169,12 @@ fn is_hex_pair(b: &[u8]) -> bool {
 }
 
 /// The unreserved characters of RFC 3986: ALPHA, DIGIT, `-`, `.`, `_`, `~`.
-pub(crate) fn is_unreserved(b: u8) -> bool {
+pub(crate) const fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
 /// The reserved characters of RFC 3986: gen-delims and sub-delims.
-pub(crate) fn is_reserved(b: u8) -> bool {
+pub(crate) const fn is_reserved(b: u8) -> bool {
     matches!(
         b,
         b':' | b'/'
