@@ -437,7 +437,14 @@ proptest! {
         let t = UriTemplate::parse(&g.text()).unwrap();
         prop_assert!(!g.text().contains(['?', '#']));
         let uri = format!("{}?{query}", t.expand(&vars).unwrap());
-        prop_assert_eq!(t.match_uri(&uri).unwrap_err(), MatchError::NoMatch, "{}", uri);
+        // A template too big to match in linear time with a small constant is refused.
+        let err = t.match_uri(&uri).unwrap_err();
+        prop_assert!(
+            matches!(err, MatchError::NoMatch | MatchError::Unsupported { .. }),
+            "{}: {:?}",
+            uri,
+            err
+        );
     }
 
     #[test]

@@ -238,7 +238,7 @@ impl UriTemplate {
     ///
     /// Matching runs in time linear in the URI's length: the template is compiled once (on first
     /// use) into an automaton that reads the URI in one pass. The cost per byte grows with the
-    /// template, so templates with more than about 32 variables are refused
+    /// template, so templates with more than some 50 variables are refused
     /// ([`MatchError::Unsupported`]) rather than matched slowly. It allocates nothing for templates
     /// of up to 15 variables once the thread's matcher cache is warm; decoding allocates only
     /// for values that hold percent-triplets.
@@ -268,7 +268,7 @@ impl UriTemplate {
     /// * A repeated name is checked after the automaton has chosen its assignment (equality of
     ///   two captures is not a regular property): where the preferred assignment disagrees and
     ///   another would agree (`{a,b}{b}` on `x`), the URI does not match.
-    /// * Templates with more than about 32 variables, and query tails with two `{?..}`
+    /// * Templates with more than some 50 variables, and query tails with two `{?..}`
     ///   expressions, are refused with [`MatchError::Unsupported`].
     /// * Before a query tail that may start with `&` (`{?a}{&b}`), a `{+v}` value stops at its
     ///   first `&`: there the tail ranks above the reserved variable.
