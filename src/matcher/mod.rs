@@ -268,8 +268,9 @@ impl UriTemplate {
     /// * A repeated name is checked after the automaton has chosen its assignment (equality of
     ///   two captures is not a regular property): where the preferred assignment disagrees and
     ///   another would agree (`{a,b}{b}` on `x`), the URI does not match.
-    /// * Templates with more than some 50 variables, and query tails with two `{?..}`
-    ///   expressions, are refused with [`MatchError::Unsupported`].
+    /// * Templates with more than some 50 variables, and query tails with a `{?..}` expression
+    ///   after another (`{&a}{?b}`, which writes `?` inside the query), are refused with
+    ///   [`MatchError::Unsupported`].
     /// * Before a query tail that may start with `&` (`{?a}{&b}`), a `{+v}` value stops at its
     ///   first `&`: there the tail ranks above the reserved variable.
     /// * A triplet that `{+v}` passed through, next to a simple variable, may be taken and

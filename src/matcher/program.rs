@@ -325,10 +325,10 @@ impl Program {
     ) -> Result<Self, super::MatchError> {
         let mut trie = Trie::default();
         for (key, t) in templates.iter().enumerate() {
-            if two_question_marks(t) {
+            if late_question_mark(t) {
                 return Err(super::MatchError::Unsupported {
-                    reason: "its query tail has two `{?..}` expressions, which write `?` twice \
-                             (use `{&..}` for the second)",
+                    reason: "its query tail has a `{?..}` expression after another one, which \
+                             writes `?` inside the query (use `{&..}` there)",
                 });
             }
             trie.insert(tokens(t), key as u32);
@@ -361,23 +361,19 @@ impl Program {
     }
 }
 
-/// Whether the template's query tail has more than one `{?..}` expression. Its second `?`
-/// would be read as part of a value, so such templates are refused for matching.
-fn two_question_marks(t: &UriTemplate) -> bool {
+/// Whether a `{?..}` expression of the template's query tail comes after another expression
+/// of the tail (`{?a}{?b}`, `{&a}{?b}`). Its `?` would then stand inside the tail's pairs and be
+/// read as part of a value, so such templates are refused for matching.
+fn late_question_mark(t: &UriTemplate) -> bool {
     let nodes = t.nodes();
-    let questions = nodes[super::trie::tail_start(nodes)..]
+    nodes[super::trie::tail_start(nodes)..]
         .iter()
-        .filter(|n| {
-            matches!(
-                n,
-                crate::template::Node::Expression {
-                    op: Operator::Query,
-                    ..
-                }
-            )
+        .filter_map(|n| match n {
+            crate::template::Node::Expression { op, .. } => Some(*op),
+            _ => None,
         })
-        .count();
-    questions > 1
+        .skip(1)
+        .any(|op| op == Operator::Query)
 }
 
 /// The items of an exploded variable, as expansion writes them.
