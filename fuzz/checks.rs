@@ -84,6 +84,25 @@ pub fn open_finding(target: &str, case: &Case) -> Option<&'static str> {
         .any(|(i, n)| names[..i].contains(n));
     match target {
         "roundtrip" if repeated => Some("F3, F4: repeated variable names"),
+        "roundtrip" if tail_may_start_with_ampersand(&t) && passed_through(&t, vars, "&") => {
+            Some("F6: `&` in a `{+v}` or `{#v}` value before a tail that may start with `&`")
+        }
+        "roundtrip"
+            if tail(&t)
+                .iter()
+                .flat_map(|e| e.variables())
+                .filter(|v| v.is_exploded())
+                .count()
+                > 1 =>
+        {
+            Some("F14: two exploded variables in a query tail share its undeclared parameters")
+        }
+        "roundtrip" if query_in_head(&t) => {
+            Some("F13: a query expression before the query tail, which can end the head early")
+        }
+        "roundtrip" if names.iter().any(|n| n.contains('%')) => {
+            Some("F12: a variable name with a triplet, written into the URI by a named explode")
+        }
         "roundtrip" if passed_through(&t, vars, "%") => {
             Some("F9: a triplet in a `{+v}` or `{#v}` value")
         }
@@ -108,6 +127,21 @@ fn tail(t: &UriTemplate) -> Vec<Expression<'_>> {
         }
     }
     tail
+}
+
+/// Whether the query tail has a `{&..}` expression, so that it may start with `&`.
+fn tail_may_start_with_ampersand(t: &UriTemplate) -> bool {
+    tail(t)
+        .iter()
+        .any(|e| e.operator() == Operator::QueryContinuation)
+}
+
+/// Whether a `{?..}` or `{&..}` expression stands before the template's query tail.
+fn query_in_head(t: &UriTemplate) -> bool {
+    let query =
+        |e: &Expression<'_>| matches!(e.operator(), Operator::Query | Operator::QueryContinuation);
+    let in_tail = tail(t).len();
+    !tail(t).is_empty() && t.expressions().filter(query).count() > in_tail
 }
 
 /// Whether a value of `{+v}` or `{#v}` holds any of `chars`.
