@@ -385,9 +385,16 @@ mod json {
         }
     }
 
+    /// Objects of template variables are small: up to a dozen members, comparing names costs
+    /// less than hashing one (serde_json's ordered map hashes with SipHash).
     impl Vars for serde_json::Map<String, Json> {
         fn get(&self, name: &str) -> Value<'_> {
-            serde_json::Map::get(self, name).map_or(Value::Undefined, ToValue::to_value)
+            let found = if self.len() <= 12 {
+                self.iter().find(|(k, _)| *k == name).map(|(_, v)| v)
+            } else {
+                serde_json::Map::get(self, name)
+            };
+            found.map_or(Value::Undefined, ToValue::to_value)
         }
     }
 }
