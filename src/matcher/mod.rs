@@ -179,18 +179,30 @@ impl Default for MatchOptions {
     }
 }
 
-/// Checks a URI against the length limit and for bad percent-encoding.
-pub(crate) fn validate_uri(uri: &str, max_len: usize) -> Result<(), MatchError> {
+/// Checks a URI against the length limit and for bad percent-encoding, and says whether it
+/// holds any triplet: a URI without one has nothing to decode.
+pub(crate) fn validate_uri(uri: &str, max_len: usize) -> Result<Triplets, MatchError> {
     if uri.len() > max_len {
         return Err(MatchError::Malformed {
             position: max_len,
             reason: Malformed::TooLong { limit: max_len },
         });
     }
-    pct::validate(uri).map_err(|position| MatchError::Malformed {
-        position,
-        reason: Malformed::BadPercentEncoding,
-    })
+    match pct::validate(uri) {
+        Ok(true) => Ok(Triplets::Some),
+        Ok(false) => Ok(Triplets::None),
+        Err(position) => Err(MatchError::Malformed {
+            position,
+            reason: Malformed::BadPercentEncoding,
+        }),
+    }
+}
+
+/// Whether a validated URI holds percent-triplets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Triplets {
+    None,
+    Some,
 }
 
 impl UriTemplate {
@@ -240,7 +252,7 @@ impl UriTemplate {
     /// use) into an automaton that reads the URI in one pass. The cost per byte grows with the
     /// template, so templates with more than some 50 variables are refused
     /// ([`MatchError::Unsupported`]) rather than matched slowly. It allocates nothing for templates
-    /// of up to 15 variables once the thread's matcher cache is warm; decoding allocates only
+    /// of up to 11 variables once the thread's matcher cache is warm; decoding allocates only
     /// for values that hold percent-triplets.
     ///
     /// ```
@@ -311,27 +323,32 @@ impl UriTemplate {
         uri: &'a str,
         options: &MatchOptions,
     ) -> Result<Captures<'a>, MatchError> {
-        validate_uri(uri, options.max_uri_len)?;
+        let triplets = validate_uri(uri, options.max_uri_len)?;
         let program = self.program(options.policy()).map_err(Clone::clone)?;
         let mut slots = Slots::new(program.slots / 2);
         let buf = slots.as_mut_slice(program.slots / 2);
         vm::run(program, uri.as_bytes(), buf).ok_or(MatchError::NoMatch)?;
-        finish(self, &program.layouts[0], uri, slots, options)
+        finish(self, &program.layouts[0], uri, slots, triplets, options)
     }
 }
 
 /// Turns the VM's slots for `template` into captures: binds the query tail, checks that
-/// captured text decodes to UTF-8, and that repeated names agree.
+/// captured text decodes to UTF-8, and that repeated names agree. (Inlined, so that the
+/// captures are built where the caller returns them rather than copied out.)
+#[inline]
 pub(crate) fn finish<'a>(
     template: &'a UriTemplate,
     layout: &Layout,
     uri: &'a str,
     mut slots: Slots,
+    triplets: Triplets,
     options: &MatchOptions,
 ) -> Result<Captures<'a>, MatchError> {
     let buf = slots.as_mut_slice(layout.vars + 1);
     let head_vars = layout.tail_var.unwrap_or(layout.vars);
-    check_utf8(uri, &buf[..2 * head_vars])?;
+    if triplets == Triplets::Some {
+        check_utf8(uri, &buf[..2 * head_vars])?;
+    }
     if let Some(first) = layout.tail_var {
         let from = std::mem::replace(&mut buf[2 * first], vm::UNSET) as usize;
         query::bind(template, first, uri, from, options.strict_query, buf)?;

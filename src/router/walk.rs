@@ -17,34 +17,85 @@ use crate::matcher::program::Class;
 use crate::matcher::trie::{TailStart, Token};
 use crate::template::Operator;
 
-/// A radix trie over delimited templates.
+/// A radix trie over delimited templates, flattened for the walk.
+///
+/// A node finds the literal child to follow from the next byte of the URI with one subtraction
+/// and one load ([`Dispatch`]), without a search. A node's prefix is
+/// mostly short: its first eight bytes are packed in one word, compared with one load of the
+/// URI; longer prefixes keep the rest in [`long_tails`](Self::long_tails).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Walker {
     nodes: Vec<WalkNode>,
+    /// Every node's literal children, in dense ranges by first byte ([`Dispatch`]);
+    /// [`NO_CHILD`] where no child starts with that byte.
+    dispatch: Vec<u32>,
+    /// The prefix bytes past the eighth, of the nodes that have them, back to back.
+    long_tails: Vec<u8>,
+    /// The bytes each kind of variable runs over, by [`VarEdge::run`].
+    runs: Vec<RunTable>,
 }
 
-#[derive(Debug, Clone, Default)]
+const NO_CHILD: u32 = u32::MAX;
+
+/// Which bytes a variable's text may hold: its class, plus `%` and every non-ASCII byte. A
+/// validated URI's triplets are `%` and two hex digits, all in every class, so a run can step
+/// over a triplet byte by byte.
+type RunTable = [bool; 256];
+
+#[derive(Debug, Clone, Copy)]
 struct WalkNode {
-    /// Literal bytes that lead into this node from its parent's literal edge.
-    prefix: Vec<u8>,
-    /// Literal edges, by the first byte of the child's prefix.
-    literals: Vec<(u8, u32)>,
-    /// A `{v}` edge: its slot pair and class.
+    /// The literal bytes that lead into this node from its parent.
+    prefix: Prefix,
+    /// The literal children, by the first byte of their prefix: the child for byte `b` is
+    /// at `dispatch[start + (b - low)]`, for `b - low` below `span`.
+    children: Dispatch,
+    /// A `{v}` edge.
     segment: Option<VarEdge>,
     /// A trailing `{+v}` edge.
     crossing: Option<VarEdge>,
-    /// A query tail: the key of the template, the slot recording where the tail starts, and
-    /// the bytes it can start with.
-    tail: Option<(u32, u32, TailStart)>,
+    /// A query tail.
+    tail: Option<Tail>,
     /// The key of the template that ends here.
     end: Option<u32>,
+    /// Whether anything but a literal edge leaves this node: if not, the walk follows the
+    /// literal edge without keeping a way back.
+    branches: bool,
+}
+
+/// Where a node's literal children are in [`Walker::dispatch`]: a dense range from the lowest
+/// first byte to the highest, so that finding a child is a subtraction and a load.
+#[derive(Debug, Clone, Copy, Default)]
+struct Dispatch {
+    start: u32,
+    low: u8,
+    span: u8,
+}
+
+/// A node's prefix: its first eight bytes packed little-endian with a mask of their length,
+/// then the rest as a range of [`Walker::long_tails`].
+#[derive(Debug, Clone, Copy, Default)]
+struct Prefix {
+    head: u64,
+    mask: u64,
+    len: u32,
+    tail: (u32, u32),
 }
 
 #[derive(Debug, Clone, Copy)]
 struct VarEdge {
     slot: u32,
-    class: Class,
+    /// The index of its [`RunTable`] (the trie is built with the class instead).
+    run: u32,
     child: u32,
+}
+
+/// A query tail: the key of its template, the slot that records where the tail starts, and the
+/// bytes it can start with.
+#[derive(Debug, Clone, Copy)]
+struct Tail {
+    key: u32,
+    slot: u32,
+    start: TailStart,
 }
 
 /// The outcome of a walk.
@@ -56,23 +107,209 @@ pub(crate) enum Walk {
     GaveUp,
 }
 
+/// One walk's state: the URI, where the spans go, and the work left.
+struct Search<'u, 's> {
+    uri: &'u [u8],
+    slots: &'s mut [u32],
+    budget: usize,
+}
+
+impl Search<'_, '_> {
+    /// Records a variable's span and charges its length to the budget.
+    fn take(&mut self, edge: VarEdge, start: usize, end: usize) {
+        self.budget = self.budget.saturating_sub((end - start) / 8);
+        self.slots[edge.slot as usize] = start as u32;
+        self.slots[edge.slot as usize + 1] = end as u32;
+    }
+}
+
 impl Walker {
     /// Builds the trie for templates given as token lists (key `i` for the `i`-th), or `None`
     /// if some template does not qualify.
     pub(crate) fn build(templates: &[Vec<Token>]) -> Option<Self> {
-        let mut walker = Self {
-            nodes: vec![WalkNode::default()],
+        let mut trie = BuildTrie {
+            nodes: vec![BuildNode::default()],
         };
         for (key, tokens) in templates.iter().enumerate() {
             if !qualifies(tokens) {
                 return None;
             }
-            walker.insert(tokens, key as u32);
+            trie.insert(tokens, key as u32);
         }
-        walker.compress(0);
-        Some(walker)
+        trie.compress(0);
+        Some(trie.flatten())
     }
 
+    /// Walks `uri`, recording variable spans in `slots`.
+    pub(crate) fn walk(&self, uri: &[u8], slots: &mut [u32]) -> Walk {
+        let mut search = Search {
+            uri,
+            slots,
+            budget: 4 * uri.len() + 64,
+        };
+        // The root's prefix is empty.
+        match self.visit(&mut search, 0, 0) {
+            Some(key) => Walk::Found(key),
+            None if search.budget == 0 => Walk::GaveUp,
+            None => Walk::NotFound,
+        }
+    }
+
+    /// The first complete walk from `node`, whose prefix ends at `pos`. Edges are tried in
+    /// precedence order; the walk recurses only where a later edge could still apply, and
+    /// loops otherwise.
+    fn visit(&self, s: &mut Search<'_, '_>, mut node: u32, mut pos: usize) -> Option<u32> {
+        loop {
+            let n = &self.nodes[node as usize];
+            if s.budget == 0 {
+                return None;
+            }
+            s.budget -= 1;
+            let Some(&byte) = s.uri.get(pos) else {
+                return at_end(n, pos, s.slots);
+            };
+            if let Some((child, end)) = self.literal_edge(n, byte, s.uri, pos) {
+                if !n.branches {
+                    (node, pos) = (child, end);
+                    continue;
+                }
+                if let Some(key) = self.visit(s, child, end) {
+                    return Some(key);
+                }
+            }
+            if let Some(edge) = n.segment {
+                let end = self.run(edge, s.uri, pos);
+                // The variable ends where its child's prefix must start.
+                let next = (end > pos).then(|| self.prefix_end(edge.child, s.uri, end));
+                if let Some(Some(next)) = next {
+                    s.take(edge, pos, end);
+                    if n.tail.is_none() && n.crossing.is_none() {
+                        (node, pos) = (edge.child, next);
+                        continue;
+                    }
+                    if let Some(key) = self.visit(s, edge.child, next) {
+                        return Some(key);
+                    }
+                }
+            }
+            if let Some(tail) = n.tail {
+                if tail.start.admits(Some(byte)) {
+                    s.slots[tail.slot as usize] = pos as u32;
+                    return Some(tail.key);
+                }
+            }
+            let edge = n.crossing?;
+            let end = self.run(edge, s.uri, pos);
+            // A crossing variable ends the template, so its child's prefix is empty.
+            if end != s.uri.len() || end == pos {
+                return None;
+            }
+            s.take(edge, pos, end);
+            (node, pos) = (edge.child, end);
+        }
+    }
+
+    /// The literal child whose prefix the URI continues with at `pos`, and where that prefix
+    /// ends. Children differ in their first byte, so only one can match: its rank among the
+    /// children's first bytes is its offset from the first child.
+    #[inline]
+    fn literal_edge(&self, n: &WalkNode, byte: u8, uri: &[u8], pos: usize) -> Option<(u32, usize)> {
+        let offset = byte.wrapping_sub(n.children.low);
+        if offset >= n.children.span {
+            return None;
+        }
+        let child = self.dispatch[n.children.start as usize + usize::from(offset)];
+        if child == NO_CHILD {
+            return None;
+        }
+        let end = self.prefix_end(child, uri, pos)?;
+        Some((child, end))
+    }
+
+    /// Where `node`'s prefix ends if the URI continues with it at `pos`.
+    #[inline(always)]
+    fn prefix_end(&self, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
+        let prefix = &self.nodes[node as usize].prefix;
+        let end = pos + prefix.len as usize;
+        if (load(uri, pos) ^ prefix.head) & prefix.mask != 0 || end > uri.len() {
+            return None;
+        }
+        if prefix.len > 8 {
+            let tail = &self.long_tails[prefix.tail.0 as usize..prefix.tail.1 as usize];
+            if uri[pos + 8..end] != *tail {
+                return None;
+            }
+        }
+        Some(end)
+    }
+
+    /// The end of the run of bytes the edge's variable may hold, from `pos`.
+    fn run(&self, edge: VarEdge, uri: &[u8], pos: usize) -> usize {
+        let table = &self.runs[edge.run as usize];
+        let rest = &uri[pos..];
+        pos + rest
+            .iter()
+            .position(|&b| !table[usize::from(b)])
+            .unwrap_or(rest.len())
+    }
+}
+
+/// Up to eight bytes of `bytes` from `at`, packed little-endian, zero past the end: prefixes
+/// are short, and one load and a mask compare them faster than `memcmp` or a byte loop.
+#[inline(always)]
+fn load(bytes: &[u8], at: usize) -> u64 {
+    if let Some(word) = bytes.get(at..at + 8) {
+        return u64::from_le_bytes(word.try_into().expect("eight bytes"));
+    }
+    let len = bytes.len();
+    if len >= 8 && at <= len {
+        // The last eight bytes, shifted so that the byte at `at` comes first.
+        let last = u64::from_le_bytes(bytes[len - 8..].try_into().expect("eight bytes"));
+        return last >> (8 * (at + 8 - len));
+    }
+    bytes
+        .get(at..)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .fold(0, |word, &b| word << 8 | u64::from(b))
+}
+
+/// At the end of the URI, a template ending here and one whose query tail is empty tie on
+/// rank: the lower key wins, as in the VM.
+fn at_end(n: &WalkNode, pos: usize, slots: &mut [u32]) -> Option<u32> {
+    let tail = n.tail.filter(|t| n.end.map_or(true, |end| t.key < end));
+    if let Some(tail) = tail {
+        slots[tail.slot as usize] = pos as u32;
+        return Some(tail.key);
+    }
+    n.end
+}
+
+/// The trie as it is built: one node per literal byte at first, then compressed.
+struct BuildTrie {
+    nodes: Vec<BuildNode>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct BuildNode {
+    prefix: Vec<u8>,
+    /// Literal edges, by the first byte of the child's prefix, sorted.
+    literals: Vec<(u8, u32)>,
+    segment: Option<BuildEdge>,
+    crossing: Option<BuildEdge>,
+    tail: Option<Tail>,
+    end: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct BuildEdge {
+    slot: u32,
+    class: Class,
+    child: u32,
+}
+
+impl BuildTrie {
     fn insert(&mut self, tokens: &[Token], key: u32) {
         let mut node = 0usize;
         let mut var = 0u32;
@@ -80,7 +317,7 @@ impl Walker {
             node = match token {
                 Token::Unit(u) => self.literal_child(node, u.byte),
                 Token::Expression { op, vars } => {
-                    let edge = VarEdge {
+                    let edge = BuildEdge {
                         slot: 2 * var,
                         class: Class::variable(*op, &vars[0].node),
                         child: 0,
@@ -89,7 +326,11 @@ impl Walker {
                     self.var_child(node, *op == Operator::Simple, edge)
                 }
                 Token::Tail(start) => {
-                    self.nodes[node].tail = Some((key, 2 * var, *start));
+                    self.nodes[node].tail = Some(Tail {
+                        key,
+                        slot: 2 * var,
+                        start: *start,
+                    });
                     return;
                 }
             };
@@ -98,13 +339,13 @@ impl Walker {
     }
 
     /// The child behind the node's `{v}` (segment) or `{+v}` edge, made if missing.
-    fn var_child(&mut self, node: usize, segment: bool, edge: VarEdge) -> usize {
+    fn var_child(&mut self, node: usize, segment: bool, edge: BuildEdge) -> usize {
         let n = &self.nodes[node];
         if let Some(existing) = if segment { n.segment } else { n.crossing } {
             return existing.child as usize;
         }
         let child = self.new_node();
-        let edge = Some(VarEdge {
+        let edge = Some(BuildEdge {
             child: child as u32,
             ..edge
         });
@@ -118,7 +359,7 @@ impl Walker {
     }
 
     fn new_node(&mut self) -> usize {
-        self.nodes.push(WalkNode::default());
+        self.nodes.push(BuildNode::default());
         self.nodes.len() - 1
     }
 
@@ -157,118 +398,133 @@ impl Walker {
             n.tail = moved.tail;
             n.end = moved.end;
         }
-        let children: Vec<usize> = {
-            let n = &self.nodes[node];
-            n.literals
-                .iter()
-                .map(|&(_, c)| c as usize)
-                .chain(n.segment.map(|e| e.child as usize))
-                .chain(n.crossing.map(|e| e.child as usize))
-                .collect()
-        };
-        for child in children {
+        for child in self.children(node) {
             self.compress(child);
         }
     }
 
-    /// Walks `uri`, recording variable spans in `slots`.
-    pub(crate) fn walk(&self, uri: &[u8], slots: &mut [u32]) -> Walk {
-        let mut budget = 4 * uri.len() + 64;
-        match self.visit(0, 0, uri, slots, &mut budget) {
-            Some(key) => Walk::Found(key),
-            None if budget == 0 => Walk::GaveUp,
-            None => Walk::NotFound,
-        }
-    }
-
-    fn visit(
-        &self,
-        node: usize,
-        pos: usize,
-        uri: &[u8],
-        slots: &mut [u32],
-        budget: &mut usize,
-    ) -> Option<u32> {
+    fn children(&self, node: usize) -> Vec<usize> {
         let n = &self.nodes[node];
-        if *budget == 0 || !uri[pos..].starts_with(&n.prefix) {
-            return None;
+        n.literals
+            .iter()
+            .map(|&(_, c)| c as usize)
+            .chain(n.segment.map(|e| e.child as usize))
+            .chain(n.crossing.map(|e| e.child as usize))
+            .collect()
+    }
+
+    /// The walker: the reachable nodes numbered breadth first (so that literal siblings are
+    /// neighbours), with their prefixes packed and their classes turned into run tables.
+    fn flatten(self) -> Walker {
+        let order = self.breadth_first();
+        let mut number = vec![0u32; self.nodes.len()];
+        for (i, &old) in order.iter().enumerate() {
+            number[old] = i as u32;
         }
-        *budget -= 1 + n.prefix.len() / 8;
-        let pos = pos + n.prefix.len();
-        let Some(&byte) = uri.get(pos) else {
-            return self.at_end(n, pos, slots);
-        };
-        if let Ok(i) = n.literals.binary_search_by_key(&byte, |&(b, _)| b) {
-            let child = n.literals[i].1 as usize;
-            if let Some(key) = self.visit(child, pos, uri, slots, budget) {
-                return Some(key);
-            }
-        }
-        if let Some(edge) = n.segment {
-            let end = run(uri, pos, edge.class);
-            if end > pos {
-                if let Some(key) = self.visit_var(edge, pos, end, uri, slots, budget) {
-                    return Some(key);
+        let mut walker = Walker::default();
+        let mut classes = Vec::new();
+        for &old in &order {
+            let n = &self.nodes[old];
+            let children = walker.dispatch_for(&n.literals, &number);
+            let mut var_edge = |edge: BuildEdge| {
+                let run = classes
+                    .iter()
+                    .position(|&c| c == edge.class)
+                    .unwrap_or_else(|| {
+                        classes.push(edge.class);
+                        walker.runs.push(run_table(edge.class));
+                        classes.len() - 1
+                    });
+                VarEdge {
+                    slot: edge.slot,
+                    run: run as u32,
+                    child: number[edge.child as usize],
                 }
-            }
+            };
+            let segment = n.segment.map(&mut var_edge);
+            let crossing = n.crossing.map(&mut var_edge);
+            let prefix = walker.pack(&n.prefix);
+            walker.nodes.push(WalkNode {
+                prefix,
+                children,
+                branches: segment.is_some() || crossing.is_some() || n.tail.is_some(),
+                segment,
+                crossing,
+                tail: n.tail,
+                end: n.end,
+            });
         }
-        if let Some((key, slot, start)) = n.tail {
-            if start.admits(Some(byte)) {
-                slots[slot as usize] = pos as u32;
-                return Some(key);
-            }
-        }
-        let edge = n.crossing?;
-        let end = run(uri, pos, edge.class);
-        if end == uri.len() && end > pos {
-            return self.visit_var(edge, pos, end, uri, slots, budget);
-        }
-        None
+        walker
     }
 
-    /// At the end of the URI, a template ending here and one whose query tail is empty tie on
-    /// rank: the lower key wins, as in the VM.
-    fn at_end(&self, n: &WalkNode, pos: usize, slots: &mut [u32]) -> Option<u32> {
-        let tail = n
-            .tail
-            .filter(|&(key, _, _)| n.end.map_or(true, |end| key < end));
-        if let Some((key, slot, _)) = tail {
-            slots[slot as usize] = pos as u32;
-            return Some(key);
+    /// The nodes reachable from the root, breadth first, each node's literal children in a row
+    /// in the order of their first byte.
+    fn breadth_first(&self) -> Vec<usize> {
+        let mut order = vec![0];
+        let mut next = 0;
+        while let Some(&old) = order.get(next) {
+            let n = &self.nodes[old];
+            order.extend(n.literals.iter().map(|&(_, c)| c as usize));
+            order.extend(
+                n.segment
+                    .iter()
+                    .chain(&n.crossing)
+                    .map(|e| e.child as usize),
+            );
+            next += 1;
         }
-        n.end
-    }
-
-    fn visit_var(
-        &self,
-        edge: VarEdge,
-        start: usize,
-        end: usize,
-        uri: &[u8],
-        slots: &mut [u32],
-        budget: &mut usize,
-    ) -> Option<u32> {
-        *budget = budget.saturating_sub((end - start) / 8);
-        slots[edge.slot as usize] = start as u32;
-        slots[edge.slot as usize + 1] = end as u32;
-        self.visit(edge.child as usize, end, uri, slots, budget)
+        order
     }
 }
 
-/// The end of the run of units the class allows from `pos` (triplets and non-ASCII bytes are
-/// always allowed; the URI's triplets were validated).
-fn run(uri: &[u8], mut pos: usize, class: Class) -> usize {
-    while pos < uri.len() {
-        let b = uri[pos];
-        if b == b'%' {
-            pos += 3;
-        } else if b >= 0x80 || class.allows_raw(b) {
-            pos += 1;
-        } else {
-            break;
+impl Walker {
+    /// Lays out a node's literal children (sorted by first byte, all ASCII) as a dense range.
+    fn dispatch_for(&mut self, literals: &[(u8, u32)], number: &[u32]) -> Dispatch {
+        let (Some(&(low, _)), Some(&(high, _))) = (literals.first(), literals.last()) else {
+            return Dispatch::default();
+        };
+        let start = self.dispatch.len();
+        self.dispatch
+            .resize(start + usize::from(high - low) + 1, NO_CHILD);
+        for &(b, child) in literals {
+            self.dispatch[start + usize::from(b - low)] = number[child as usize];
+        }
+        Dispatch {
+            start: start as u32,
+            low,
+            span: high - low + 1,
         }
     }
-    pos
+
+    fn pack(&mut self, prefix: &[u8]) -> Prefix {
+        let head = &prefix[..prefix.len().min(8)];
+        let rest = &prefix[head.len()..];
+        let tail = range(self.long_tails.len(), rest.len());
+        self.long_tails.extend_from_slice(rest);
+        Prefix {
+            head: load(head, 0),
+            mask: match head.len() {
+                8 => u64::MAX,
+                n => (1 << (8 * n)) - 1,
+            },
+            len: prefix.len() as u32,
+            tail,
+        }
+    }
+}
+
+fn run_table(class: Class) -> RunTable {
+    let mut table = [false; 256];
+    for (b, allowed) in table.iter_mut().enumerate() {
+        let b = b as u8;
+        *allowed = b == b'%' || b >= 0x80 || class.allows_raw(b);
+    }
+    table
+}
+
+/// The range `start..start + len` as a pair of `u32`; template sets are far below 4 GiB.
+fn range(start: usize, len: usize) -> (u32, u32) {
+    (start as u32, (start + len) as u32)
 }
 
 /// Whether a template's tokens can be walked: ASCII literals without triplets; variables that
@@ -276,7 +532,7 @@ fn run(uri: &[u8], mut pos: usize, class: Class) -> usize {
 /// or a single `{+v}` ending the template; a query tail only after a literal or `{v}`.
 fn qualifies(tokens: &[Token]) -> bool {
     tokens.iter().enumerate().all(|(i, token)| match token {
-        Token::Unit(u) => !u.encoded && u.byte != b'%',
+        Token::Unit(u) => !u.encoded && u.byte.is_ascii() && u.byte != b'%',
         Token::Tail(_) => true,
         Token::Expression { op, vars } => {
             let [var] = vars.as_slice() else {
