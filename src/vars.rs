@@ -375,6 +375,13 @@ mod json {
         }
     }
 
+    /// Whether two variable names are equal, compared inline: names are a few bytes long,
+    /// shorter than the call to `memcmp` that `==` would make for each candidate of the same
+    /// length.
+    fn same_name(a: &str, b: &str) -> bool {
+        a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+    }
+
     /// A JSON object's members are the variables; any other JSON value defines none.
     impl Vars for Json {
         fn get(&self, name: &str) -> Value<'_> {
@@ -390,7 +397,7 @@ mod json {
     impl Vars for serde_json::Map<String, Json> {
         fn get(&self, name: &str) -> Value<'_> {
             let found = if self.len() <= 12 {
-                self.iter().find(|(k, _)| *k == name).map(|(_, v)| v)
+                self.iter().find(|(k, _)| same_name(k, name)).map(|(_, v)| v)
             } else {
                 serde_json::Map::get(self, name)
             };

@@ -290,6 +290,12 @@ impl UriTemplate {
     ///   up to percent-encoding normalization, not byte for byte.
     /// * In `{+v:n}` and `{#v:n}` a run of triplets counts as the one character it encodes, as
     ///   this crate's expansion counts it.
+    /// * A prefix-modified variable (`{v:n}`) reached at one position by two paths keeps one
+    ///   thread, to stay linear: the data of the path that has used fewer characters (it can
+    ///   do all the other can), with the rank of the better path. When the two paths rank
+    ///   differently, a match through it can rank above its due. This shows only in a
+    ///   [`Router`](crate::Router) that allows empty path variables: there `{#p}{q:2,r*}`
+    ///   beats `{#r*}{.p*}-` on `#-.a.b-`, where the literal `.` should win.
     ///
     /// # Errors
     ///
