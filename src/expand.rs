@@ -58,6 +58,7 @@ struct Spec<'t> {
 }
 
 impl<'t> Spec<'t> {
+    #[inline]
     fn of(template: &'t UriTemplate, node: &Node) -> Self {
         match *node {
             Node::Var(VarNode {
@@ -111,18 +112,26 @@ where
     for node in specs {
         let spec = Spec::of(template, node);
         let value = vars.get(spec.name());
-        if !is_defined(value) {
-            continue;
-        }
         let lead = if first { op.prefix() } else { sep_str(op) };
-        first = false;
-        out.write_str(lead).map_err(|_| ErrorKind::Write)?;
-        expand_value(op, &spec, value, out).map_err(|VisitError(kind)| match kind {
-            VisitErrorKind::Write => ErrorKind::Write,
-            VisitErrorKind::Nested => composite_error(&spec, value),
-        })?;
+        let wrote =
+            expand_value(op, &spec, value, lead, out).map_err(|VisitError(kind)| match kind {
+                VisitErrorKind::Write => ErrorKind::Write,
+                VisitErrorKind::Nested => composite_error(&spec, value),
+            })?;
+        first &= !wrote;
     }
     Ok(())
+}
+
+/// Writes text that needs no encoding. Separators and operator prefixes are one byte or none:
+/// `write_char` appends a byte without the copy call that `write_str` makes.
+#[inline]
+fn write_raw<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
+    match s.as_bytes() {
+        [] => Ok(()),
+        &[b] => out.write_char(char::from(b)),
+        _ => out.write_str(s),
+    }
 }
 
 fn composite_error(spec: &Spec<'_>, value: Value<'_>) -> ErrorKind {
@@ -176,103 +185,114 @@ fn is_empty_scalar(value: Value<'_>) -> bool {
     matches!(value, Value::String(""))
 }
 
-/// Writes one defined variable, after its expression prefix or separator.
+/// Writes one variable, `lead` (its expression's prefix or separator) first, and says whether
+/// it wrote anything. A list or map is written in one pass: `lead` goes out with its first
+/// defined item, and one without any is undefined and writes nothing (RFC 6570 §2.3).
 fn expand_value<W: Write + ?Sized>(
     op: Operator,
     spec: &Spec<'_>,
     value: Value<'_>,
+    lead: &str,
     out: &mut W,
-) -> Visit {
+) -> Result<bool, VisitError> {
     let mut enc = Encoder::new(out, op.allows_reserved());
+    // Whether no item has been written yet, for lists and maps.
+    let mut first = true;
     match value {
-        Value::Undefined => Ok(()),
+        Value::Undefined => return Ok(false),
         Value::String(_) | Value::Display(_) => {
+            enc.raw(lead)?;
             if op.is_named() {
                 enc.raw(spec.name())?;
                 if is_empty_scalar(value) {
-                    return enc.raw(op.if_empty());
+                    enc.raw(op.if_empty())?;
+                    return Ok(true);
                 }
                 enc.raw("=")?;
             }
             enc.limit = spec.prefix().map(usize::from);
-            enc.scalar(value)
+            enc.scalar(value)?;
+            return Ok(true);
         }
-        Value::List(_) | Value::Map(_) if spec.prefix().is_some() => Err(NESTED),
-        Value::List(list) if !spec.is_exploded() => {
-            if op.is_named() {
-                enc.raw(spec.name())?;
-                enc.raw(if joins_to_empty(value) {
-                    op.if_empty()
-                } else {
-                    "="
-                })?;
+        Value::List(_) | Value::Map(_) if spec.prefix().is_some() => {
+            return if is_defined(value) {
+                Err(NESTED)
+            } else {
+                Ok(false)
+            };
+        }
+        Value::List(list) if !spec.is_exploded() => list.for_each_item(&mut |item| {
+            if matches!(item, Value::Undefined) {
+                return Ok(());
             }
-            let mut first = true;
-            list.for_each_item(&mut |item| {
-                if matches!(item, Value::Undefined) {
-                    return Ok(());
-                }
-                enc.raw(if std::mem::take(&mut first) { "" } else { "," })?;
-                enc.scalar(item)
-            })
-        }
-        Value::List(list) => {
-            let mut first = true;
-            list.for_each_item(&mut |item| {
-                if matches!(item, Value::Undefined) {
-                    return Ok(());
-                }
-                enc.raw(if std::mem::take(&mut first) {
-                    ""
-                } else {
-                    sep_str(op)
-                })?;
+            if std::mem::take(&mut first) {
+                enc.raw(lead)?;
                 if op.is_named() {
                     enc.raw(spec.name())?;
-                    if is_empty_scalar(item) {
-                        return enc.raw(op.if_empty());
-                    }
-                    enc.raw("=")?;
+                    enc.raw(if joins_to_empty(value) {
+                        op.if_empty()
+                    } else {
+                        "="
+                    })?;
                 }
-                enc.scalar(item)
-            })
-        }
-        Value::Map(map) if !spec.is_exploded() => {
+            } else {
+                enc.raw(",")?;
+            }
+            enc.scalar(item)
+        })?,
+        Value::List(list) => list.for_each_item(&mut |item| {
+            if matches!(item, Value::Undefined) {
+                return Ok(());
+            }
+            enc.raw(if std::mem::take(&mut first) {
+                lead
+            } else {
+                sep_str(op)
+            })?;
             if op.is_named() {
                 enc.raw(spec.name())?;
-                enc.raw("=")?;
-            }
-            let mut first = true;
-            map.for_each_entry(&mut |key, v| {
-                if matches!(v, Value::Undefined) {
-                    return Ok(());
-                }
-                enc.raw(if std::mem::take(&mut first) { "" } else { "," })?;
-                enc.scalar(Value::String(key))?;
-                enc.raw(",")?;
-                enc.scalar(v)
-            })
-        }
-        Value::Map(map) => {
-            let mut first = true;
-            map.for_each_entry(&mut |key, v| {
-                if matches!(v, Value::Undefined) {
-                    return Ok(());
-                }
-                enc.raw(if std::mem::take(&mut first) {
-                    ""
-                } else {
-                    sep_str(op)
-                })?;
-                enc.scalar(Value::String(key))?;
-                if op.is_named() && is_empty_scalar(v) {
+                if is_empty_scalar(item) {
                     return enc.raw(op.if_empty());
                 }
                 enc.raw("=")?;
-                enc.scalar(v)
-            })
-        }
+            }
+            enc.scalar(item)
+        })?,
+        Value::Map(map) if !spec.is_exploded() => map.for_each_entry(&mut |key, v| {
+            if matches!(v, Value::Undefined) {
+                return Ok(());
+            }
+            if std::mem::take(&mut first) {
+                enc.raw(lead)?;
+                if op.is_named() {
+                    enc.raw(spec.name())?;
+                    enc.raw("=")?;
+                }
+            } else {
+                enc.raw(",")?;
+            }
+            enc.scalar(Value::String(key))?;
+            enc.raw(",")?;
+            enc.scalar(v)
+        })?,
+        Value::Map(map) => map.for_each_entry(&mut |key, v| {
+            if matches!(v, Value::Undefined) {
+                return Ok(());
+            }
+            enc.raw(if std::mem::take(&mut first) {
+                lead
+            } else {
+                sep_str(op)
+            })?;
+            enc.scalar(Value::String(key))?;
+            if op.is_named() && is_empty_scalar(v) {
+                return enc.raw(op.if_empty());
+            }
+            enc.raw("=")?;
+            enc.scalar(v)
+        })?,
     }
+    Ok(!first)
 }
 
 /// Whether a non-exploded list's joined value is the empty string: one empty item.
@@ -311,17 +331,24 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
 
     /// Writes text that needs no encoding (names, separators).
     fn raw(&mut self, s: &str) -> Visit {
-        self.out.write_str(s).map_err(|_| WRITE)
+        write_raw(self.out, s).map_err(|_| WRITE)
     }
 
     /// Writes one scalar value; composite values here are nested and refused.
     fn scalar(&mut self, value: Value<'_>) -> Visit {
         match value {
             Value::String(s) => self.write_str(s).map_err(|_| WRITE),
-            Value::Display(d) => write!(self, "{d}").map_err(|_| WRITE),
+            Value::Display(d) => self.display(d),
             Value::Undefined => Ok(()),
             Value::List(_) | Value::Map(_) => Err(NESTED),
         }
+    }
+
+    /// Writes a number or a boolean through its `Display`. Kept out of line: the formatting
+    /// machinery's stack frame would otherwise be paid by every string.
+    #[inline(never)]
+    fn display(&mut self, d: &dyn fmt::Display) -> Visit {
+        write!(self, "{d}").map_err(|_| WRITE)
     }
 
     /// Percent-encodes `s` for the operator: runs of bytes that need no encoding are written as
@@ -333,13 +360,28 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
         } else {
             &ENCODE_U
         };
+        match s.bytes().position(|b| table[usize::from(b)]) {
+            None => self.out.write_str(s),
+            Some(first) => self.encode_from(s, first, table),
+        }
+    }
+
+    /// Encodes what is left of the prefix length `limit` (out of line, as prefixes are rare).
+    #[inline(never)]
+    fn encode_prefix(&mut self, s: &str, limit: usize) -> fmt::Result {
+        let (end, used) = prefix_end(s, limit, self.reserved);
+        self.limit = Some(limit - used);
+        self.encode(&s[..end])
+    }
+
+    /// [`encode`](Self::encode) once a byte at `first` needs encoding; out of line, so that
+    /// values with nothing to encode (most) pay only for the scan.
+    #[inline(never)]
+    fn encode_from(&mut self, s: &str, first: usize, table: &[bool; 256]) -> fmt::Result {
         let bytes = s.as_bytes();
         // Runs end only at ASCII bytes or at encoded (non-ASCII) bytes, so every slice below
         // starts and ends on a character boundary.
         let needs = |b: &u8| table[usize::from(*b)];
-        let Some(first) = bytes.iter().position(needs) else {
-            return self.out.write_str(s);
-        };
         let mut i = first;
         let mut run = 0;
         loop {
@@ -390,12 +432,10 @@ const fn encode_table(reserved: bool) -> [bool; 256] {
 
 impl<W: Write + ?Sized> Write for Encoder<'_, W> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        let Some(limit) = self.limit else {
-            return self.encode(s);
-        };
-        let (end, used) = prefix_end(s, limit, self.reserved);
-        self.limit = Some(limit - used);
-        self.encode(&s[..end])
+        match self.limit {
+            None => self.encode(s),
+            Some(limit) => self.encode_prefix(s, limit),
+        }
     }
 }
 

@@ -409,6 +409,7 @@ impl UriTemplate {
         &self.nodes
     }
 
+    #[inline]
     pub(crate) fn span(&self, start: u32, end: u32) -> &str {
         &self.source[start as usize..end as usize]
     }

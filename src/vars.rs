@@ -397,7 +397,9 @@ mod json {
     impl Vars for serde_json::Map<String, Json> {
         fn get(&self, name: &str) -> Value<'_> {
             let found = if self.len() <= 12 {
-                self.iter().find(|(k, _)| same_name(k, name)).map(|(_, v)| v)
+                self.iter()
+                    .find(|(k, _)| same_name(k, name))
+                    .map(|(_, v)| v)
             } else {
                 serde_json::Map::get(self, name)
             };
