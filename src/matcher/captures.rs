@@ -30,6 +30,7 @@ pub(crate) enum Slots {
 }
 
 impl Slots {
+    #[inline]
     pub(crate) fn new(vars: usize) -> Self {
         if vars <= INLINE_VARS {
             Self::Inline {
@@ -41,6 +42,7 @@ impl Slots {
         }
     }
 
+    #[inline]
     pub(crate) fn as_mut_slice(&mut self, vars: usize) -> &mut [u32] {
         match self {
             Self::Inline { slots, .. } => &mut slots[..2 * vars],

@@ -179,15 +179,21 @@ impl Default for MatchOptions {
     }
 }
 
-/// Checks a URI against the length limit and for bad percent-encoding, and says whether it
-/// holds any triplet: a URI without one has nothing to decode.
-pub(crate) fn validate_uri(uri: &str, max_len: usize) -> Result<Triplets, MatchError> {
+/// Checks a URI against the length limit.
+pub(crate) fn check_len(uri: &str, max_len: usize) -> Result<(), MatchError> {
     if uri.len() > max_len {
         return Err(MatchError::Malformed {
             position: max_len,
             reason: Malformed::TooLong { limit: max_len },
         });
     }
+    Ok(())
+}
+
+/// Checks a URI against the length limit and for bad percent-encoding, and says whether it
+/// holds any triplet: a URI without one has nothing to decode.
+pub(crate) fn validate_uri(uri: &str, max_len: usize) -> Result<Triplets, MatchError> {
+    check_len(uri, max_len)?;
     match pct::validate(uri) {
         Ok(true) => Ok(Triplets::Some),
         Ok(false) => Ok(Triplets::None),
@@ -334,22 +340,23 @@ impl UriTemplate {
         let mut slots = Slots::new(program.slots / 2);
         let buf = slots.as_mut_slice(program.slots / 2);
         vm::run(program, uri.as_bytes(), buf).ok_or(MatchError::NoMatch)?;
-        finish(self, &program.layouts[0], uri, slots, triplets, options)
+        let layout = &program.layouts[0];
+        finish(self, layout, uri, &mut slots, triplets, options)?;
+        Ok(Captures::new(self, uri, slots, layout.tail_var))
     }
 }
 
-/// Turns the VM's slots for `template` into captures: binds the query tail, checks that
-/// captured text decodes to UTF-8, and that repeated names agree. (Inlined, so that the
-/// captures are built where the caller returns them rather than copied out.)
-#[inline]
-pub(crate) fn finish<'a>(
-    template: &'a UriTemplate,
+/// Completes the VM's slots for `template` into those of its captures: binds the query tail,
+/// checks that captured text decodes to UTF-8, and that repeated names agree. The caller then
+/// builds the captures where it returns them: they are large enough that each move costs.
+pub(crate) fn finish(
+    template: &UriTemplate,
     layout: &Layout,
-    uri: &'a str,
-    mut slots: Slots,
+    uri: &str,
+    slots: &mut Slots,
     triplets: Triplets,
     options: &MatchOptions,
-) -> Result<Captures<'a>, MatchError> {
+) -> Result<(), MatchError> {
     let buf = slots.as_mut_slice(layout.vars + 1);
     let head_vars = layout.tail_var.unwrap_or(layout.vars);
     if triplets == Triplets::Some {
@@ -359,11 +366,13 @@ pub(crate) fn finish<'a>(
         let from = std::mem::replace(&mut buf[2 * first], vm::UNSET) as usize;
         query::bind(template, first, uri, from, options.strict_query, buf)?;
     }
-    let caps = Captures::new(template, uri, slots, layout.tail_var);
-    if template.has_repeated_names() && !repeated_names_agree(&caps) {
-        return Err(MatchError::NoMatch);
+    if template.has_repeated_names() {
+        let caps = Captures::new(template, uri, slots.clone(), layout.tail_var);
+        if !repeated_names_agree(&caps) {
+            return Err(MatchError::NoMatch);
+        }
     }
-    Ok(caps)
+    Ok(())
 }
 
 fn check_utf8(uri: &str, slots: &[u32]) -> Result<(), MatchError> {

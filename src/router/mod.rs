@@ -18,7 +18,7 @@ mod walk;
 
 use crate::matcher::program::{Policy, Program};
 use crate::matcher::trie::{shape, Token};
-use crate::matcher::{self, vm, Captures, Malformed, MatchError, MatchOptions, Slots};
+use crate::matcher::{self, vm, Captures, Malformed, MatchError, MatchOptions, Slots, Triplets};
 use crate::safety::{Rule, SafetyPolicy};
 use crate::{Error, UriTemplate};
 use walk::{Walk, Walker};
@@ -625,19 +625,33 @@ impl<T> Router<T> {
     pub fn at<'r>(&'r self, uri: &'r str) -> Result<Routed<'r, T>, RouteError> {
         let compiled = self.compiled().map_err(|e| RouteError::from(e.clone()))?;
         let options = self.match_options();
-        let triplets = matcher::validate_uri(uri, options.max_uri_len)?;
-        if let Some(&i) = compiled.statics.get(uri) {
-            return Ok(self.routed(i, Captures::empty(&self.routes[i].template, uri)));
-        }
+        matcher::check_len(uri, options.max_uri_len)?;
         let width = compiled.program.slots / 2;
         let mut slots = Slots::new(width);
-        let key = compiled.find(uri, slots.as_mut_slice(width))?;
-        let i = compiled.route_of[key];
+        let found = match &compiled.walker {
+            Some(walker) => compiled.walk(walker, uri, slots.as_mut_slice(width))?,
+            None => {
+                let triplets = matcher::validate_uri(uri, options.max_uri_len)?;
+                if let Some(&i) = compiled.statics.get(uri) {
+                    return Ok(self.routed(i, Captures::empty(&self.routes[i].template, uri)));
+                }
+                compiled.run_vm(uri, slots.as_mut_slice(width), triplets)?
+            }
+        };
+        let i = compiled.route_of[found.key];
         let route = &self.routes[i];
-        let layout = &compiled.program.layouts[key];
-        let captures = matcher::finish(&route.template, layout, uri, slots, triplets, &options)?;
-        self.check_safety(route, &captures)?;
-        Ok(self.routed(i, captures))
+        let layout = &compiled.program.layouts[found.key];
+        let template = &route.template;
+        matcher::finish(template, layout, uri, &mut slots, found.triplets, &options)?;
+        let captures = Captures::new(template, uri, slots, layout.tail_var);
+        if !found.plain {
+            self.check_safety(route, &captures)?;
+        }
+        Ok(Routed {
+            value: &route.value,
+            template,
+            captures,
+        })
     }
 
     fn routed<'r>(&'r self, i: usize, captures: Captures<'r>) -> Routed<'r, T> {
@@ -726,27 +740,64 @@ impl<T> Router<T> {
     }
 }
 
+/// The best template for a URI, with what is already known about its captures.
+struct Found {
+    key: usize,
+    triplets: Triplets,
+    /// Whether every capture is known to be plain, so that none can break a safety rule.
+    plain: bool,
+}
+
 impl Compiled {
-    /// The key of the best template for `uri`, with its slots written to `slots`: by the walk
-    /// when there is one and it finishes, by the VM otherwise.
-    fn find(&self, uri: &str, slots: &mut [u32]) -> Result<usize, RouteError> {
-        let bytes = uri.as_bytes();
-        let walked = self.walker.as_ref().map(|w| w.walk(bytes, slots));
-        let key = match walked {
-            Some(Walk::Found(key)) => {
-                // A walk writes only the slots on its path; the query tail's must start unset.
-                let layout = &self.program.layouts[key as usize];
-                if let Some(first) = layout.tail_var {
-                    slots[2 * first + 1..2 * layout.vars].fill(vm::UNSET);
-                }
-                key
+    /// Finds the best template by the radix walk, which validates the URI only where it has
+    /// to: the walk matched literals (which hold no `%`) and scanned every variable's span, so
+    /// a URI whose spans hold no `%` and that has no query tail holds no triplet at all. A
+    /// walk that gives up hands over to the VM.
+    fn walk(&self, walker: &Walker, uri: &str, slots: &mut [u32]) -> Result<Found, RouteError> {
+        let (key, seen) = match walker.walk(uri.as_bytes(), slots) {
+            Walk::Found(key, seen) => (key as usize, seen),
+            Walk::NotFound => {
+                // A malformed URI is reported as such, wherever its bad `%` is.
+                matcher::validate_uri(uri, usize::MAX)?;
+                return Err(RouteError::NotFound);
             }
-            Some(Walk::NotFound) => return Err(RouteError::NotFound),
-            Some(Walk::GaveUp) | None => {
-                vm::run(&self.program, bytes, slots).ok_or(RouteError::NotFound)?
+            Walk::GaveUp => {
+                let triplets = matcher::validate_uri(uri, usize::MAX)?;
+                return self.run_vm(uri, slots, triplets);
             }
         };
-        Ok(key as usize)
+        let layout = &self.program.layouts[key];
+        let tail = layout.tail_var;
+        if let Some(first) = tail {
+            // A walk writes only the slots on its path; the query tail's must start unset.
+            slots[2 * first + 1..2 * layout.vars].fill(vm::UNSET);
+        }
+        let triplets = if seen.percent() || tail.is_some() {
+            matcher::validate_uri(uri, usize::MAX)?
+        } else {
+            Triplets::None
+        };
+        Ok(Found {
+            key,
+            triplets,
+            // The walk did not scan a query tail's values.
+            plain: seen.all_plain() && tail.is_none(),
+        })
+    }
+
+    /// Finds the best template by the VM, for a validated URI.
+    fn run_vm(
+        &self,
+        uri: &str,
+        slots: &mut [u32],
+        triplets: Triplets,
+    ) -> Result<Found, RouteError> {
+        let key = vm::run(&self.program, uri.as_bytes(), slots).ok_or(RouteError::NotFound)?;
+        Ok(Found {
+            key: key as usize,
+            triplets,
+            plain: false,
+        })
     }
 }
 

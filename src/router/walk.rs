@@ -37,10 +37,39 @@ pub(crate) struct Walker {
 
 const NO_CHILD: u32 = u32::MAX;
 
-/// Which bytes a variable's text may hold: its class, plus `%` and every non-ASCII byte. A
-/// validated URI's triplets are `%` and two hex digits, all in every class, so a run can step
-/// over a triplet byte by byte.
-type RunTable = [bool; 256];
+/// Which bytes a variable's text may hold: its class, plus `%` and every non-ASCII byte. The
+/// hex digits of a triplet are in every class, so a run steps over a triplet byte by byte (the
+/// router validates triplets whenever a run saw a `%`). Each allowed byte also says what the
+/// walk learns from it: whether it could break a path-safety rule ([`NOT_PLAIN`]) and whether
+/// it starts a triplet ([`PERCENT`]).
+type RunTable = [u8; 256];
+
+/// A [`RunTable`] entry: the byte ends the run.
+const STOP: u8 = 0;
+/// A [`RunTable`] entry, and a [`Seen`] bit: the byte is allowed.
+const ALLOWED: u8 = 1;
+/// A [`Seen`] bit: a byte that is not [plain](crate::safety::is_plain).
+const NOT_PLAIN: u8 = 2;
+/// A [`Seen`] bit: a `%`.
+const PERCENT: u8 = 4;
+
+/// What the walk saw in the variable spans it took, from the bits of their [`RunTable`]
+/// entries: enough to skip validating triplets and checking path safety for most URIs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Seen(u8);
+
+impl Seen {
+    /// Whether every span is plain, so that no capture can break a safety rule.
+    pub(crate) fn all_plain(self) -> bool {
+        self.0 & NOT_PLAIN == 0
+    }
+
+    /// Whether some span holds a `%`: outside the spans the walk matched template literals,
+    /// which hold none.
+    pub(crate) fn percent(self) -> bool {
+        self.0 & PERCENT != 0
+    }
+}
 
 #[derive(Debug, Clone, Copy)]
 struct WalkNode {
@@ -101,27 +130,34 @@ struct Tail {
 /// The outcome of a walk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Walk {
-    Found(u32),
+    /// The key of the template, and what its walk saw (with that of abandoned branches, which
+    /// errs on the safe side).
+    Found(u32, Seen),
     NotFound,
     /// The budget ran out: ask the VM.
     GaveUp,
 }
 
-/// One walk's state: the URI, where the spans go, and the work left.
+/// One walk's state: the URI, where the spans go, the work left, and what the spans held.
 struct Search<'u, 's> {
     uri: &'u [u8],
     slots: &'s mut [u32],
     budget: usize,
+    seen: u8,
 }
 
 impl Search<'_, '_> {
-    /// Records a variable's span and charges its length to the budget.
-    fn take(&mut self, edge: VarEdge, start: usize, end: usize) {
+    /// Records a variable's span and what it saw, and charges its length to the budget.
+    fn take(&mut self, edge: VarEdge, (start, end, seen): Run) {
         self.budget = self.budget.saturating_sub((end - start) / 8);
+        self.seen |= seen;
         self.slots[edge.slot as usize] = start as u32;
         self.slots[edge.slot as usize + 1] = end as u32;
     }
 }
+
+/// A variable's run: where it starts and ends, and the [`Seen`] bits of its bytes.
+type Run = (usize, usize, u8);
 
 impl Walker {
     /// Builds the trie for templates given as token lists (key `i` for the `i`-th), or `None`
@@ -146,10 +182,11 @@ impl Walker {
             uri,
             slots,
             budget: 4 * uri.len() + 64,
+            seen: 0,
         };
         // The root's prefix is empty.
         match self.visit(&mut search, 0, 0) {
-            Some(key) => Walk::Found(key),
+            Some(key) => Walk::Found(key, Seen(search.seen)),
             None if search.budget == 0 => Walk::GaveUp,
             None => Walk::NotFound,
         }
@@ -178,11 +215,12 @@ impl Walker {
                 }
             }
             if let Some(edge) = n.segment {
-                let end = self.run(edge, s.uri, pos);
+                let run = self.run(edge, s.uri, pos);
+                let end = run.1;
                 // The variable ends where its child's prefix must start.
                 let next = (end > pos).then(|| self.prefix_end(edge.child, s.uri, end));
                 if let Some(Some(next)) = next {
-                    s.take(edge, pos, end);
+                    s.take(edge, run);
                     if n.tail.is_none() && n.crossing.is_none() {
                         (node, pos) = (edge.child, next);
                         continue;
@@ -199,12 +237,13 @@ impl Walker {
                 }
             }
             let edge = n.crossing?;
-            let end = self.run(edge, s.uri, pos);
+            let run = self.run(edge, s.uri, pos);
+            let end = run.1;
             // A crossing variable ends the template, so its child's prefix is empty.
             if end != s.uri.len() || end == pos {
                 return None;
             }
-            s.take(edge, pos, end);
+            s.take(edge, run);
             (node, pos) = (edge.child, end);
         }
     }
@@ -243,14 +282,19 @@ impl Walker {
         Some(end)
     }
 
-    /// The end of the run of bytes the edge's variable may hold, from `pos`.
-    fn run(&self, edge: VarEdge, uri: &[u8], pos: usize) -> usize {
+    /// The run of bytes the edge's variable may hold, from `pos`.
+    fn run(&self, edge: VarEdge, uri: &[u8], pos: usize) -> Run {
         let table = &self.runs[edge.run as usize];
-        let rest = &uri[pos..];
-        pos + rest
+        let mut seen = 0;
+        let len = uri[pos..]
             .iter()
-            .position(|&b| !table[usize::from(b)])
-            .unwrap_or(rest.len())
+            .take_while(|&&b| {
+                let entry = table[usize::from(b)];
+                seen |= entry;
+                entry != STOP
+            })
+            .count();
+        (pos, pos + len, seen)
     }
 }
 
@@ -514,10 +558,18 @@ impl Walker {
 }
 
 fn run_table(class: Class) -> RunTable {
-    let mut table = [false; 256];
-    for (b, allowed) in table.iter_mut().enumerate() {
+    let mut table = [STOP; 256];
+    for (b, entry) in table.iter_mut().enumerate() {
         let b = b as u8;
-        *allowed = b == b'%' || b >= 0x80 || class.allows_raw(b);
+        if b == b'%' || b >= 0x80 || class.allows_raw(b) {
+            *entry = ALLOWED;
+            if !crate::safety::is_plain(&[b]) {
+                *entry |= NOT_PLAIN;
+            }
+            if b == b'%' {
+                *entry |= PERCENT;
+            }
+        }
     }
     table
 }
