@@ -20,14 +20,17 @@ use crate::template::Operator;
 /// A radix trie over delimited templates, flattened for the walk.
 ///
 /// A node finds the literal child to follow from the next byte of the URI with one subtraction
-/// and one load ([`Dispatch`]), without a search. A node's prefix is
-/// mostly short: its first eight bytes are packed in one word, compared with one load of the
-/// URI; longer prefixes keep the rest in [`long_tails`](Self::long_tails).
+/// and one load, without a search. A node's prefix is mostly short: its first
+/// eight bytes are packed in one word, compared with one load of the URI; longer prefixes keep
+/// the rest in [`long_tails`](Self::long_tails).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Walker {
     nodes: Vec<WalkNode>,
-    /// Every node's literal children, in dense ranges by first byte ([`Dispatch`]);
-    /// [`NO_CHILD`] where no child starts with that byte.
+    /// What else leaves each node, by node.
+    exits: Vec<Exits>,
+    /// Every node's literal children, in a dense range from the lowest first byte to the
+    /// highest, so that finding a child is a subtraction and a load; [`NO_CHILD`] where no
+    /// child starts with that byte.
     dispatch: Vec<u32>,
     /// The prefix bytes past the eighth, of the nodes that have them, back to back.
     long_tails: Vec<u8>,
@@ -71,13 +74,30 @@ impl Seen {
     }
 }
 
+/// A node, as the walk reads it at every step: small, so that the nodes a lookup visits share
+/// few cache lines. What else leaves the node is in its [`Exits`].
 #[derive(Debug, Clone, Copy)]
 struct WalkNode {
-    /// The literal bytes that lead into this node from its parent.
-    prefix: Prefix,
+    /// The first eight bytes of the literal prefix that leads into this node from its parent,
+    /// packed little-endian, zero past its end.
+    head: u64,
+    /// The prefix's length.
+    len: u32,
+    /// Where the prefix's bytes past the eighth start in [`Walker::long_tails`].
+    long_tail: u32,
     /// The literal children, by the first byte of their prefix: the child for byte `b` is
-    /// at `dispatch[start + (b - low)]`, for `b - low` below `span`.
-    children: Dispatch,
+    /// at `dispatch[first_child + (b - low)]` if `b - low` is below `span`.
+    first_child: u32,
+    low: u8,
+    span: u8,
+    /// Whether anything but a literal edge leaves this node: if not, the walk follows the
+    /// literal edge without keeping a way back, and never reads the node's [`Exits`].
+    branches: bool,
+}
+
+/// What leaves a node besides literal edges.
+#[derive(Debug, Clone, Copy, Default)]
+struct Exits {
     /// A `{v}` edge.
     segment: Option<VarEdge>,
     /// A trailing `{+v}` edge.
@@ -86,28 +106,6 @@ struct WalkNode {
     tail: Option<Tail>,
     /// The key of the template that ends here.
     end: Option<u32>,
-    /// Whether anything but a literal edge leaves this node: if not, the walk follows the
-    /// literal edge without keeping a way back.
-    branches: bool,
-}
-
-/// Where a node's literal children are in [`Walker::dispatch`]: a dense range from the lowest
-/// first byte to the highest, so that finding a child is a subtraction and a load.
-#[derive(Debug, Clone, Copy, Default)]
-struct Dispatch {
-    start: u32,
-    low: u8,
-    span: u8,
-}
-
-/// A node's prefix: its first eight bytes packed little-endian with a mask of their length,
-/// then the rest as a range of [`Walker::long_tails`].
-#[derive(Debug, Clone, Copy, Default)]
-struct Prefix {
-    head: u64,
-    mask: u64,
-    len: u32,
-    tail: (u32, u32),
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -203,7 +201,7 @@ impl Walker {
             }
             s.budget -= 1;
             let Some(&byte) = s.uri.get(pos) else {
-                return at_end(n, pos, s.slots);
+                return at_end(&self.exits[node as usize], pos, s.slots);
             };
             if let Some((child, end)) = self.literal_edge(n, byte, s.uri, pos) {
                 if !n.branches {
@@ -214,14 +212,15 @@ impl Walker {
                     return Some(key);
                 }
             }
-            if let Some(edge) = n.segment {
+            let exits = &self.exits[node as usize];
+            if let Some(edge) = exits.segment {
                 let run = self.run(edge, s.uri, pos);
                 let end = run.1;
                 // The variable ends where its child's prefix must start.
                 let next = (end > pos).then(|| self.prefix_end(edge.child, s.uri, end));
                 if let Some(Some(next)) = next {
                     s.take(edge, run);
-                    if n.tail.is_none() && n.crossing.is_none() {
+                    if exits.tail.is_none() && exits.crossing.is_none() {
                         (node, pos) = (edge.child, next);
                         continue;
                     }
@@ -230,13 +229,13 @@ impl Walker {
                     }
                 }
             }
-            if let Some(tail) = n.tail {
+            if let Some(tail) = exits.tail {
                 if tail.start.admits(Some(byte)) {
                     s.slots[tail.slot as usize] = pos as u32;
                     return Some(tail.key);
                 }
             }
-            let edge = n.crossing?;
+            let edge = exits.crossing?;
             let run = self.run(edge, s.uri, pos);
             let end = run.1;
             // A crossing variable ends the template, so its child's prefix is empty.
@@ -249,15 +248,14 @@ impl Walker {
     }
 
     /// The literal child whose prefix the URI continues with at `pos`, and where that prefix
-    /// ends. Children differ in their first byte, so only one can match: its rank among the
-    /// children's first bytes is its offset from the first child.
+    /// ends. Children differ in their first byte, so only one can match.
     #[inline]
     fn literal_edge(&self, n: &WalkNode, byte: u8, uri: &[u8], pos: usize) -> Option<(u32, usize)> {
-        let offset = byte.wrapping_sub(n.children.low);
-        if offset >= n.children.span {
+        let offset = byte.wrapping_sub(n.low);
+        if offset >= n.span {
             return None;
         }
-        let child = self.dispatch[n.children.start as usize + usize::from(offset)];
+        let child = self.dispatch[n.first_child as usize + usize::from(offset)];
         if child == NO_CHILD {
             return None;
         }
@@ -268,14 +266,19 @@ impl Walker {
     /// Where `node`'s prefix ends if the URI continues with it at `pos`.
     #[inline(always)]
     fn prefix_end(&self, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
-        let prefix = &self.nodes[node as usize].prefix;
-        let end = pos + prefix.len as usize;
-        if (load(uri, pos) ^ prefix.head) & prefix.mask != 0 || end > uri.len() {
+        let n = &self.nodes[node as usize];
+        let len = n.len as usize;
+        let end = pos + len;
+        let mask = match len {
+            0..=7 => (1 << (8 * len)) - 1,
+            _ => u64::MAX,
+        };
+        if (load(uri, pos) ^ n.head) & mask != 0 || end > uri.len() {
             return None;
         }
-        if prefix.len > 8 {
-            let tail = &self.long_tails[prefix.tail.0 as usize..prefix.tail.1 as usize];
-            if uri[pos + 8..end] != *tail {
+        if len > 8 {
+            let from = n.long_tail as usize;
+            if uri[pos + 8..end] != self.long_tails[from..from + len - 8] {
                 return None;
             }
         }
@@ -321,7 +324,7 @@ fn load(bytes: &[u8], at: usize) -> u64 {
 
 /// At the end of the URI, a template ending here and one whose query tail is empty tie on
 /// rank: the lower key wins, as in the VM.
-fn at_end(n: &WalkNode, pos: usize, slots: &mut [u32]) -> Option<u32> {
+fn at_end(n: &Exits, pos: usize, slots: &mut [u32]) -> Option<u32> {
     let tail = n.tail.filter(|t| n.end.map_or(true, |end| t.key < end));
     if let Some(tail) = tail {
         slots[tail.slot as usize] = pos as u32;
@@ -469,7 +472,7 @@ impl BuildTrie {
         let mut classes = Vec::new();
         for &old in &order {
             let n = &self.nodes[old];
-            let children = walker.dispatch_for(&n.literals, &number);
+            let (first_child, low, span) = walker.dispatch_for(&n.literals, &number);
             let mut var_edge = |edge: BuildEdge| {
                 let run = classes
                     .iter()
@@ -485,18 +488,26 @@ impl BuildTrie {
                     child: number[edge.child as usize],
                 }
             };
-            let segment = n.segment.map(&mut var_edge);
-            let crossing = n.crossing.map(&mut var_edge);
-            let prefix = walker.pack(&n.prefix);
-            walker.nodes.push(WalkNode {
-                prefix,
-                children,
-                branches: segment.is_some() || crossing.is_some() || n.tail.is_some(),
-                segment,
-                crossing,
+            let exits = Exits {
+                segment: n.segment.map(&mut var_edge),
+                crossing: n.crossing.map(&mut var_edge),
                 tail: n.tail,
                 end: n.end,
+            };
+            let long_tail = walker.long_tails.len() as u32;
+            walker.long_tails.extend(n.prefix.iter().skip(8));
+            walker.nodes.push(WalkNode {
+                head: load(&n.prefix[..n.prefix.len().min(8)], 0),
+                len: n.prefix.len() as u32,
+                long_tail,
+                first_child,
+                low,
+                span,
+                branches: exits.segment.is_some()
+                    || exits.crossing.is_some()
+                    || exits.tail.is_some(),
             });
+            walker.exits.push(exits);
         }
         walker
     }
@@ -522,10 +533,11 @@ impl BuildTrie {
 }
 
 impl Walker {
-    /// Lays out a node's literal children (sorted by first byte, all ASCII) as a dense range.
-    fn dispatch_for(&mut self, literals: &[(u8, u32)], number: &[u32]) -> Dispatch {
+    /// Lays out a node's literal children (sorted by first byte, all ASCII) as a dense range:
+    /// where it starts, and the first byte and number of bytes it covers.
+    fn dispatch_for(&mut self, literals: &[(u8, u32)], number: &[u32]) -> (u32, u8, u8) {
         let (Some(&(low, _)), Some(&(high, _))) = (literals.first(), literals.last()) else {
-            return Dispatch::default();
+            return (0, 0, 0);
         };
         let start = self.dispatch.len();
         self.dispatch
@@ -533,27 +545,7 @@ impl Walker {
         for &(b, child) in literals {
             self.dispatch[start + usize::from(b - low)] = number[child as usize];
         }
-        Dispatch {
-            start: start as u32,
-            low,
-            span: high - low + 1,
-        }
-    }
-
-    fn pack(&mut self, prefix: &[u8]) -> Prefix {
-        let head = &prefix[..prefix.len().min(8)];
-        let rest = &prefix[head.len()..];
-        let tail = range(self.long_tails.len(), rest.len());
-        self.long_tails.extend_from_slice(rest);
-        Prefix {
-            head: load(head, 0),
-            mask: match head.len() {
-                8 => u64::MAX,
-                n => (1 << (8 * n)) - 1,
-            },
-            len: prefix.len() as u32,
-            tail,
-        }
+        (start as u32, low, high - low + 1)
     }
 }
 
@@ -572,11 +564,6 @@ fn run_table(class: Class) -> RunTable {
         }
     }
     table
-}
-
-/// The range `start..start + len` as a pair of `u32`; template sets are far below 4 GiB.
-fn range(start: usize, len: usize) -> (u32, u32) {
-    (start as u32, (start + len) as u32)
 }
 
 /// Whether a template's tokens can be walked: ASCII literals without triplets; variables that
