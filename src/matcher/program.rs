@@ -19,7 +19,8 @@
 //! A trailing run of query expressions (`{?..}{&..}`) compiles to a [`Inst::QueryStart`]
 //! assertion and a loop over the rest of the URI; [`super::query`] then binds its pairs.
 
-use super::trie::{layout, tokens, TailStart, Token, Trie, VarToken};
+use super::trie::{layout, shape, tokens, TailStart, Token, Trie, VarToken};
+use super::walk::Walker;
 use crate::pct::{self, is_reserved, is_unreserved};
 use crate::template::{Operator, UriTemplate, VarNode};
 
@@ -120,7 +121,7 @@ impl Class {
     }
 
     /// Anything printable but `#`: what a query tail may hold before its pairs are checked.
-    fn query() -> Self {
+    pub(crate) fn query() -> Self {
         Self::of(|b| b.is_ascii_graphic() && b != b'#')
     }
 }
@@ -192,6 +193,17 @@ pub(crate) struct Layout {
     pub(crate) tail_var: Option<usize>,
 }
 
+impl Layout {
+    /// Unsets the query tail's slots but the one recording where it starts. The VM leaves them
+    /// unset; a radix walk writes only the slots on its path, which other templates' spans may
+    /// have used.
+    pub(crate) fn clear_tail(&self, slots: &mut [u32]) {
+        if let Some(first) = self.tail_var {
+            slots[2 * first + 1..2 * self.vars].fill(super::vm::UNSET);
+        }
+    }
+}
+
 /// What the compiled variables must satisfy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Policy {
@@ -211,6 +223,8 @@ pub(crate) struct Program {
     pub(crate) layouts: Vec<Layout>,
     /// For each instruction, what the first unit consumed from there can be.
     pub(crate) first: Vec<FirstSet>,
+    /// For a single delimited template, the radix walk that matches it without the VM.
+    pub(crate) walker: Option<Walker>,
 }
 
 /// The units that the first consuming instruction reachable from an instruction can take, and
@@ -309,12 +323,13 @@ impl Program {
     /// [`MAX_WORK_PER_UNIT`] (some 50 to 60 variables, fewer with long names) are refused rather
     /// than matched slowly.
     pub(crate) fn compile(t: &UriTemplate, policy: Policy) -> Result<Self, super::MatchError> {
-        let program = Self::compile_many(&[t], policy)?;
+        let mut program = Self::compile_many(&[t], policy)?;
         if program.insts.len() * program.slots > MAX_WORK_PER_UNIT {
             return Err(super::MatchError::Unsupported {
                 reason: "it has too many variables to match with a small cost per byte",
             });
         }
+        program.walker = Walker::build(&[shape(t)], !policy.require_path_vars);
         Ok(program)
     }
 
@@ -357,6 +372,7 @@ impl Program {
             slots,
             layouts: templates.iter().map(|t| layout(t)).collect(),
             first,
+            walker: None,
         })
     }
 }

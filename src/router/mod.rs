@@ -14,14 +14,12 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
-mod walk;
-
 use crate::matcher::program::{Policy, Program};
 use crate::matcher::trie::{shape, Token};
+use crate::matcher::walk::{Walk, Walker};
 use crate::matcher::{self, vm, Captures, Malformed, MatchError, MatchOptions, Slots, Triplets};
 use crate::safety::{Rule, SafetyPolicy};
 use crate::{Error, UriTemplate};
-use walk::{Walk, Walker};
 
 /// A set of URI templates, each with a value, that routes a concrete URI to the best match.
 ///
@@ -719,7 +717,7 @@ impl<T> Router<T> {
             None
         } else {
             let shapes: Vec<Vec<Token>> = templates.iter().map(|t| shape(t)).collect();
-            Walker::build(&shapes)
+            Walker::build(&shapes, false)
         };
         // The walk finds static templates as fast as a hash would; the VM does not.
         let statics = self
@@ -750,9 +748,9 @@ struct Found {
 
 impl Compiled {
     /// Finds the best template by the radix walk, which validates the URI only where it has
-    /// to: the walk matched literals (which hold no `%`) and scanned every variable's span, so
-    /// a URI whose spans hold no `%` and that has no query tail holds no triplet at all. A
-    /// walk that gives up hands over to the VM.
+    /// to: the walk matched literals (which hold no `%`) and scanned every variable's span and
+    /// the query tail, so a URI where those hold no `%` holds no triplet at all. A walk that
+    /// gives up hands over to the VM.
     fn walk(&self, walker: &Walker, uri: &str, slots: &mut [u32]) -> Result<Found, RouteError> {
         let (key, seen) = match walker.walk(uri.as_bytes(), slots) {
             Walk::Found(key, seen) => (key as usize, seen),
@@ -766,13 +764,8 @@ impl Compiled {
                 return self.run_vm(uri, slots, triplets);
             }
         };
-        let layout = &self.program.layouts[key];
-        let tail = layout.tail_var;
-        if let Some(first) = tail {
-            // A walk writes only the slots on its path; the query tail's must start unset.
-            slots[2 * first + 1..2 * layout.vars].fill(vm::UNSET);
-        }
-        let triplets = if seen.percent() || tail.is_some() {
+        self.program.layouts[key].clear_tail(slots);
+        let triplets = if seen.percent() {
             matcher::validate_uri(uri, usize::MAX)?
         } else {
             Triplets::None
@@ -780,8 +773,7 @@ impl Compiled {
         Ok(Found {
             key,
             triplets,
-            // The walk did not scan a query tail's values.
-            plain: seen.all_plain() && tail.is_none(),
+            plain: seen.all_plain(),
         })
     }
 

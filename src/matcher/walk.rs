@@ -1,17 +1,19 @@
-//! The router's fast path: a radix-trie walk for templates whose variables are delimited.
+//! The fast path for delimited templates: a radix-trie walk instead of the Pike VM.
 //!
-//! Most routers look like matchit's: literal text, `{var}` between delimiters (`/users/{id}/x`),
-//! perhaps a trailing `{+path}` or query. For those, where each variable ends is decided by the
-//! URI alone: a `{v}` runs until the first byte its class refuses, which must be the delimiter
-//! the template writes next. Matching such a set needs no automaton: walk a radix trie of the
-//! templates' literals, trying at each node the literal edge, then a `{v}` edge, then a query
-//! tail, then a `{+v}` edge. That order is the precedence rule itself (literal beats segment
-//! variable beats crossing variable at the first byte where two candidates differ), so the first
-//! complete walk is the match the Pike VM would pick, with the same captures.
+//! Most templates look like a matchit route: literal text, `{var}` between delimiters
+//! (`/users/{id}/x`), perhaps a trailing `{+path}` or query. For those, where each variable
+//! ends is decided by the URI alone: a `{v}` runs until the first byte its class refuses, which
+//! must be the delimiter the template writes next. Matching such a set needs no automaton: walk
+//! a radix trie of the templates' literals, trying at each node the literal edge, then a `{v}`
+//! edge, then a query tail, then a `{+v}` edge. That order is the precedence rule itself
+//! (literal beats segment variable beats crossing variable at the first byte where two
+//! candidates differ), so the first complete walk is the match the Pike VM would pick, with the
+//! same captures.
 //!
 //! A router uses the walk when every template qualifies ([`Walker::build`] says which do), and
-//! the VM otherwise. The walk backtracks, so it carries a budget proportional to the URI; a walk
-//! that runs out hands the lookup to the VM, which keeps every lookup linear.
+//! `match_uri` when its one template does; the VM serves the rest. The walk backtracks, so it
+//! carries a budget proportional to the URI; a walk that runs out hands over to the VM, which
+//! keeps every match linear.
 
 use crate::matcher::program::Class;
 use crate::matcher::trie::{TailStart, Token};
@@ -23,7 +25,7 @@ use crate::template::Operator;
 /// and one load, without a search. A node's prefix is mostly short: its first
 /// eight bytes are packed in one word, compared with one load of the URI; longer prefixes keep
 /// the rest in [`long_tails`](Self::long_tails).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Walker {
     nodes: Vec<WalkNode>,
     /// What else leaves each node, by node.
@@ -36,6 +38,9 @@ pub(crate) struct Walker {
     long_tails: Vec<u8>,
     /// The bytes each kind of variable runs over, by [`VarEdge::run`].
     runs: Vec<RunTable>,
+    /// Whether a variable outside the query may be empty (see
+    /// [`MatchOptions::require_path_vars`](super::MatchOptions::require_path_vars)).
+    empty_vars: bool,
 }
 
 const NO_CHILD: u32 = u32::MAX;
@@ -46,6 +51,9 @@ const NO_CHILD: u32 = u32::MAX;
 /// walk learns from it: whether it could break a path-safety rule ([`NOT_PLAIN`]) and whether
 /// it starts a triplet ([`PERCENT`]).
 type RunTable = [u8; 256];
+
+/// The [`RunTable`] of query tails: printable ASCII but `#`, triplets and non-ASCII bytes.
+const QUERY_RUN: u32 = 0;
 
 /// A [`RunTable`] entry: the byte ends the run.
 const STOP: u8 = 0;
@@ -76,7 +84,7 @@ impl Seen {
 
 /// A node, as the walk reads it at every step: small, so that the nodes a lookup visits share
 /// few cache lines. What else leaves the node is in its [`Exits`].
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct WalkNode {
     /// The first eight bytes of the literal prefix that leads into this node from its parent,
     /// packed little-endian, zero past its end.
@@ -96,7 +104,7 @@ struct WalkNode {
 }
 
 /// What leaves a node besides literal edges.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Exits {
     /// A `{v}` edge.
     segment: Option<VarEdge>,
@@ -108,7 +116,7 @@ struct Exits {
     end: Option<u32>,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct VarEdge {
     slot: u32,
     /// The index of its [`RunTable`] (the trie is built with the class instead).
@@ -116,13 +124,15 @@ struct VarEdge {
     child: u32,
 }
 
-/// A query tail: the key of its template, the slot that records where the tail starts, and the
-/// bytes it can start with.
-#[derive(Debug, Clone, Copy)]
+/// A query tail: the key of its template, the slot that records where the tail starts, the
+/// bytes it can start with, and the [`RunTable`] of what it may hold (its pairs are read when
+/// the captures are bound).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Tail {
     key: u32,
     slot: u32,
     start: TailStart,
+    run: u32,
 }
 
 /// The outcome of a walk.
@@ -159,8 +169,10 @@ type Run = (usize, usize, u8);
 
 impl Walker {
     /// Builds the trie for templates given as token lists (key `i` for the `i`-th), or `None`
-    /// if some template does not qualify.
-    pub(crate) fn build(templates: &[Vec<Token>]) -> Option<Self> {
+    /// if some template does not qualify. With `empty_vars`, a variable outside the query may
+    /// match nothing; that takes a single template, where no two edges leave one node.
+    pub(crate) fn build(templates: &[Vec<Token>], empty_vars: bool) -> Option<Self> {
+        debug_assert!(!empty_vars || templates.len() <= 1);
         let mut trie = BuildTrie {
             nodes: vec![BuildNode::default()],
         };
@@ -171,7 +183,10 @@ impl Walker {
             trie.insert(tokens, key as u32);
         }
         trie.compress(0);
-        Some(trie.flatten())
+        Some(Walker {
+            empty_vars,
+            ..trie.flatten()
+        })
     }
 
     /// Walks `uri`, recording variable spans in `slots`.
@@ -201,7 +216,20 @@ impl Walker {
             }
             s.budget -= 1;
             let Some(&byte) = s.uri.get(pos) else {
-                return at_end(&self.exits[node as usize], pos, s.slots);
+                let exits = &self.exits[node as usize];
+                if let Some(key) = at_end(exits, pos, s.slots) {
+                    return Some(key);
+                }
+                // An empty variable can still be taken at the end (a single template's node
+                // has one variable edge at most).
+                let edge = exits
+                    .segment
+                    .or(exits.crossing)
+                    .filter(|_| self.empty_vars)?;
+                let next = self.prefix_end(edge.child, s.uri, pos)?;
+                s.take(edge, (pos, pos, 0));
+                (node, pos) = (edge.child, next);
+                continue;
             };
             if let Some((child, end)) = self.literal_edge(n, byte, s.uri, pos) {
                 if !n.branches {
@@ -217,7 +245,8 @@ impl Walker {
                 let run = self.run(edge, s.uri, pos);
                 let end = run.1;
                 // The variable ends where its child's prefix must start.
-                let next = (end > pos).then(|| self.prefix_end(edge.child, s.uri, end));
+                let taken = end > pos || self.empty_vars;
+                let next = taken.then(|| self.prefix_end(edge.child, s.uri, end));
                 if let Some(Some(next)) = next {
                     s.take(edge, run);
                     if exits.tail.is_none() && exits.crossing.is_none() {
@@ -230,7 +259,9 @@ impl Walker {
                 }
             }
             if let Some(tail) = exits.tail {
-                if tail.start.admits(Some(byte)) {
+                let (_, end, seen) = self.run_table(tail.run, s.uri, pos);
+                if tail.start.admits(Some(byte)) && end == s.uri.len() {
+                    s.seen |= seen;
                     s.slots[tail.slot as usize] = pos as u32;
                     return Some(tail.key);
                 }
@@ -239,7 +270,7 @@ impl Walker {
             let run = self.run(edge, s.uri, pos);
             let end = run.1;
             // A crossing variable ends the template, so its child's prefix is empty.
-            if end != s.uri.len() || end == pos {
+            if end != s.uri.len() || end == pos && !self.empty_vars {
                 return None;
             }
             s.take(edge, run);
@@ -287,7 +318,12 @@ impl Walker {
 
     /// The run of bytes the edge's variable may hold, from `pos`.
     fn run(&self, edge: VarEdge, uri: &[u8], pos: usize) -> Run {
-        let table = &self.runs[edge.run as usize];
+        self.run_table(edge.run, uri, pos)
+    }
+
+    /// The run of bytes that [`RunTable`] `run` allows, from `pos`.
+    fn run_table(&self, run: u32, uri: &[u8], pos: usize) -> Run {
+        let table = &self.runs[run as usize];
         let mut seen = 0;
         let len = uri[pos..]
             .iter()
@@ -377,6 +413,7 @@ impl BuildTrie {
                         key,
                         slot: 2 * var,
                         start: *start,
+                        run: QUERY_RUN,
                     });
                     return;
                 }
@@ -469,7 +506,8 @@ impl BuildTrie {
             number[old] = i as u32;
         }
         let mut walker = Walker::default();
-        let mut classes = Vec::new();
+        let mut classes = vec![Class::query()]; // QUERY_RUN
+        walker.runs.push(run_table(Class::query()));
         for &old in &order {
             let n = &self.nodes[old];
             let (first_child, low, span) = walker.dispatch_for(&n.literals, &number);
@@ -626,6 +664,80 @@ mod tests {
             "{+a}{?q}",
         ] {
             assert!(!qualifies(&tokens(t)), "{t}");
+        }
+    }
+}
+
+/// The walk against the VM on single templates, with and without empty path variables: the
+/// same template key, the same spans. (The router's oracle covers sets of templates.)
+#[cfg(test)]
+mod agrees_with_the_vm {
+    use proptest::prelude::*;
+
+    use super::Walk;
+    use crate::matcher::program::{Policy, Program};
+    use crate::matcher::vm;
+    use crate::UriTemplate;
+
+    fn template() -> impl Strategy<Value = String> {
+        let part = prop::sample::select(vec![
+            "/",
+            "a",
+            "x/",
+            "-",
+            "/issues/comments/",
+            "{p}/",
+            "{q}/x",
+            "{r}?",
+        ]);
+        let end = prop::sample::select(vec![
+            "", "{s}", "{+s}", "{?t,u}", "{s}{?t}", "/{+s}", "{&t}",
+        ]);
+        (prop::collection::vec(part, 0..5), end).prop_map(|(parts, end)| parts.concat() + end)
+    }
+
+    fn uri() -> impl Strategy<Value = String> {
+        let piece = prop::sample::select(vec![
+            "/",
+            "a",
+            "x",
+            "-",
+            ".",
+            "%2F",
+            "%41",
+            "?t=1",
+            "&u=2",
+            "?",
+            "&",
+            "=",
+            "é",
+            "#",
+            " ",
+            "/issues/comments/",
+            "\u{1}",
+        ]);
+        prop::collection::vec(piece, 0..10).prop_map(|p| p.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn walk_and_vm_agree(text in template(), uri in uri(), empty in any::<bool>()) {
+            let t = UriTemplate::parse(&text).unwrap();
+            let policy = Policy { require_path_vars: !empty };
+            let program = Program::compile(&t, policy).unwrap();
+            let walker = program.walker.as_ref().expect("the template is delimited");
+            let width = program.slots;
+            let (mut walked, mut ran) = (vec![vm::UNSET; width], vec![vm::UNSET; width]);
+            let by_vm = vm::run(&program, uri.as_bytes(), &mut ran);
+            match walker.walk(uri.as_bytes(), &mut walked) {
+                Walk::GaveUp => {}
+                Walk::NotFound => prop_assert_eq!(by_vm, None),
+                Walk::Found(key, _) => {
+                    program.layouts[0].clear_tail(&mut walked);
+                    prop_assert_eq!(by_vm, Some(key));
+                    prop_assert_eq!(walked, ran);
+                }
+            }
         }
     }
 }
