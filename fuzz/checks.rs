@@ -103,6 +103,9 @@ pub fn open_finding(target: &str, case: &Case) -> Option<&'static str> {
         "roundtrip" if names.iter().any(|n| n.contains('%')) => {
             Some("F12: a variable name with a triplet, written into the URI by a named explode")
         }
+        "roundtrip" if continuation_triplet_after_expression(&t) => {
+            Some("F16: a literal triplet of a UTF-8 continuation byte right after an expression")
+        }
         "roundtrip" if passed_through(&t, vars, "%") => {
             Some("F9: a triplet in a `{+v}` or `{#v}` value")
         }
@@ -137,6 +140,15 @@ fn tail_may_start_with_ampersand(t: &UriTemplate) -> bool {
 }
 
 /// Whether a `{?..}` or `{&..}` expression stands before the template's query tail.
+/// Whether a literal right after an expression starts with a triplet of a UTF-8 continuation
+/// byte (`{r}%AB`), which the matcher reads as the end of the variable's last character.
+fn continuation_triplet_after_expression(t: &UriTemplate) -> bool {
+    t.as_str().match_indices("}%").any(|(i, _)| {
+        let hex = t.as_str().get(i + 2..i + 4).unwrap_or("");
+        u8::from_str_radix(hex, 16).is_ok_and(|b| (0x80..0xC0).contains(&b))
+    })
+}
+
 fn query_in_head(t: &UriTemplate) -> bool {
     let query =
         |e: &Expression<'_>| matches!(e.operator(), Operator::Query | Operator::QueryContinuation);

@@ -301,6 +301,9 @@ impl UriTemplate {
     ///   up to percent-encoding normalization, not byte for byte.
     /// * In `{+v:n}` and `{#v:n}` a run of triplets counts as the one character it encodes, as
     ///   this crate's expansion counts it.
+    /// * A literal triplet that encodes a UTF-8 continuation byte right after an expression
+    ///   (`{r}%AB`) cannot end the variable: it is read as the end of the variable's last
+    ///   character, so such a template does not match what it expands to.
     /// * A prefix-modified variable (`{v:n}`) reached at one position by two paths keeps one
     ///   thread, to stay linear: the data of the path that has used fewer characters (it can
     ///   do all the other can), with the rank of the better path. When the two paths rank

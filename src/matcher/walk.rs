@@ -22,9 +22,9 @@ use crate::template::Operator;
 /// A radix trie over delimited templates, flattened for the walk.
 ///
 /// A node finds the literal child to follow from the next byte of the URI with one subtraction
-/// and one load, without a search. A node's prefix is mostly short: its first
-/// eight bytes are packed in one word, compared with one load of the URI; longer prefixes keep
-/// the rest in [`long_tails`](Self::long_tails).
+/// and one load, without a search. A node's prefix is mostly short: its first eight bytes are
+/// packed in one word, compared with one load of the URI; longer prefixes keep the rest in
+/// [`long_tails`](Self::long_tails).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Walker {
     nodes: Vec<WalkNode>,
@@ -64,8 +64,9 @@ const NOT_PLAIN: u8 = 2;
 /// A [`Seen`] bit: a `%`.
 const PERCENT: u8 = 4;
 
-/// What the walk saw in the variable spans it took, from the bits of their [`RunTable`]
-/// entries: enough to skip validating triplets and checking path safety for most URIs.
+/// What the walk saw in the variable spans and the query tail it took, from the bits of their
+/// [`RunTable`] entries: enough to skip validating triplets and checking path safety for most
+/// URIs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Seen(u8);
 
@@ -75,8 +76,8 @@ impl Seen {
         self.0 & NOT_PLAIN == 0
     }
 
-    /// Whether some span holds a `%`: outside the spans the walk matched template literals,
-    /// which hold none.
+    /// Whether a span or the tail holds a `%`: everywhere else the walk matched template
+    /// literals, which hold none.
     pub(crate) fn percent(self) -> bool {
         self.0 & PERCENT != 0
     }
