@@ -210,8 +210,14 @@ fn expand_value<W: Write + ?Sized>(
                 }
                 enc.raw("=")?;
             }
-            enc.limit = spec.prefix().map(usize::from);
-            enc.scalar(value)?;
+            match (value, spec.prefix()) {
+                // The common case, without the detours a prefix or a number takes.
+                (Value::String(s), None) => enc.encode(s).map_err(|_| WRITE)?,
+                (_, prefix) => {
+                    enc.limit = prefix.map(usize::from);
+                    enc.scalar(value)?;
+                }
+            }
             return Ok(true);
         }
         Value::List(_) | Value::Map(_) if spec.prefix().is_some() => {

@@ -384,6 +384,7 @@ mod json {
 
     /// A JSON object's members are the variables; any other JSON value defines none.
     impl Vars for Json {
+        #[inline]
         fn get(&self, name: &str) -> Value<'_> {
             match self {
                 Json::Object(map) => Vars::get(map, name),
