@@ -250,11 +250,7 @@ fn expand_value<W: Write + ?Sized>(
             if matches!(item, Value::Undefined) {
                 return Ok(());
             }
-            enc.raw(if std::mem::take(&mut first) {
-                lead
-            } else {
-                sep_str(op)
-            })?;
+            enc.before_item(&mut first, lead, sep_str(op))?;
             if op.is_named() {
                 enc.raw(spec.name())?;
                 if is_empty_scalar(item) {
@@ -285,11 +281,7 @@ fn expand_value<W: Write + ?Sized>(
             if matches!(v, Value::Undefined) {
                 return Ok(());
             }
-            enc.raw(if std::mem::take(&mut first) {
-                lead
-            } else {
-                sep_str(op)
-            })?;
+            enc.before_item(&mut first, lead, sep_str(op))?;
             enc.scalar(Value::String(key))?;
             if op.is_named() && is_empty_scalar(v) {
                 return enc.raw(op.if_empty());
@@ -338,6 +330,12 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
     /// Writes text that needs no encoding (names, separators).
     fn raw(&mut self, s: &str) -> Visit {
         write_raw(self.out, s).map_err(|_| WRITE)
+    }
+
+    /// Writes what goes before an item of a list or map: `lead` before the first, `sep`
+    /// before the others.
+    fn before_item(&mut self, first: &mut bool, lead: &str, sep: &str) -> Visit {
+        self.raw(if std::mem::take(first) { lead } else { sep })
     }
 
     /// Writes one scalar value; composite values here are nested and refused.
