@@ -346,7 +346,7 @@ fn load(bytes: &[u8], at: usize) -> u64 {
         return u64::from_le_bytes(word.try_into().expect("eight bytes"));
     }
     let len = bytes.len();
-    if len >= 8 && at <= len {
+    if len >= 8 && at < len {
         // The last eight bytes, shifted so that the byte at `at` comes first.
         let last = u64::from_le_bytes(bytes[len - 8..].try_into().expect("eight bytes"));
         return last >> (8 * (at + 8 - len));
@@ -641,6 +641,19 @@ mod tests {
 
     fn tokens(t: &str) -> Vec<Token> {
         shape(&UriTemplate::parse(t).unwrap())
+    }
+
+    #[test]
+    fn load_packs_up_to_eight_bytes_and_zeroes_past_the_end() {
+        let text = b"0123456789";
+        assert_eq!(load(text, 0), u64::from_le_bytes(*b"01234567"));
+        assert_eq!(load(text, 2), u64::from_le_bytes(*b"23456789"));
+        assert_eq!(load(text, 7), u64::from_le_bytes(*b"789\0\0\0\0\0"));
+        assert_eq!(load(text, 9), u64::from(b'9'));
+        assert_eq!(load(text, 10), 0);
+        assert_eq!(load(b"abc", 1), u64::from_le_bytes(*b"bc\0\0\0\0\0\0"));
+        assert_eq!(load(b"abc", 3), 0);
+        assert_eq!(load(b"", 0), 0);
     }
 
     #[test]
