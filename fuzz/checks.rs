@@ -139,7 +139,6 @@ fn tail_may_start_with_ampersand(t: &UriTemplate) -> bool {
         .any(|e| e.operator() == Operator::QueryContinuation)
 }
 
-/// Whether a `{?..}` or `{&..}` expression stands before the template's query tail.
 /// Whether a literal right after an expression starts with a triplet of a UTF-8 continuation
 /// byte (`{r}%AB`), which the matcher reads as the end of the variable's last character.
 fn continuation_triplet_after_expression(t: &UriTemplate) -> bool {
@@ -149,6 +148,7 @@ fn continuation_triplet_after_expression(t: &UriTemplate) -> bool {
     })
 }
 
+/// Whether a `{?..}` or `{&..}` expression stands before the template's query tail.
 fn query_in_head(t: &UriTemplate) -> bool {
     let query =
         |e: &Expression<'_>| matches!(e.operator(), Operator::Query | Operator::QueryContinuation);

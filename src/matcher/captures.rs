@@ -14,9 +14,10 @@ use super::vm::UNSET;
 use crate::pct;
 use crate::template::{Node, Operator, UriTemplate, VarNode};
 
-/// Inline room for the slots of this many variables (a query tail takes one more); more spill
-/// to the heap. Twelve covers nearly every real template and keeps `Captures` small enough to
-/// move cheaply: at sixteen, the moves of a router lookup cost 10% more instructions.
+/// Inline room for the slots of this many variable specs; more spill to the heap. A program
+/// carries one spare pair (where a query tail starts), so templates of up to 11 variables stay
+/// inline. Twelve covers nearly every real template and keeps `Captures` small enough to move
+/// cheaply: at sixteen, the moves of a router lookup cost 10% more instructions.
 const INLINE_VARS: usize = 12;
 
 /// Two slots per variable spec (start and end of its text), inline for small templates.

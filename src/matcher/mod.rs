@@ -260,9 +260,12 @@ impl UriTemplate {
     ///   hold any character but `&` and `#`.
     ///
     /// Matching runs in time linear in the URI's length: the template is compiled once (on first
-    /// use) into an automaton that reads the URI in one pass. The cost per byte grows with the
-    /// template, so templates with more than some 50 variables are refused
-    /// ([`MatchError::Unsupported`]) rather than matched slowly. It allocates nothing for templates
+    /// use) into an automaton that reads the URI in one pass; a template whose variables are all
+    /// delimited (`db://users/{id}/profile`, `file:///{+path}`, a query tail) is matched by a
+    /// radix walk instead, which is faster and hands over to the automaton if it ever needs more
+    /// than a few steps per byte. The automaton's cost per byte grows with the template, so
+    /// templates with more than some 50 variables are refused ([`MatchError::Unsupported`])
+    /// rather than matched slowly. It allocates nothing for templates
     /// of up to 11 variables once the thread's matcher cache is warm; decoding allocates only
     /// for values that hold percent-triplets.
     ///

@@ -10,8 +10,9 @@
 //! candidates differ), so the first complete walk is the match the Pike VM would pick, with the
 //! same captures.
 //!
-//! A router uses the walk when every template qualifies ([`Walker::build`] says which do), and
-//! `match_uri` when its one template does; the VM serves the rest. The walk backtracks, so it
+//! A router uses the walk when every template qualifies ([`Walker::build`] says which do) and
+//! path variables are required (with empty ones allowed, precedence among templates needs the
+//! VM), and `match_uri` when its one template qualifies; the VM serves the rest. The walk backtracks, so it
 //! carries a budget proportional to the URI; a walk that runs out hands over to the VM, which
 //! keeps every match linear.
 
