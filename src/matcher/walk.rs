@@ -260,9 +260,11 @@ impl Walker {
                     }
                 }
             }
-            if let Some(tail) = exits.tail {
+            if let Some(tail) = exits.tail.filter(|t| t.start.admits(Some(byte))) {
                 let (_, end, seen) = self.run_table(tail.run, s.uri, pos);
-                if tail.start.admits(Some(byte)) && end == s.uri.len() {
+                // Charged like a variable's run: a walk that fails here may scan another tail.
+                s.budget = s.budget.saturating_sub((end - pos) / 8);
+                if end == s.uri.len() {
                     s.seen |= seen;
                     s.slots[tail.slot as usize] = pos as u32;
                     return Some(tail.key);
