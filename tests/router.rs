@@ -261,6 +261,31 @@ fn malformed_uris_are_their_own_error() {
     ));
 }
 
+/// The radix walk validates a URI only when it saw a `%` in a variable or the query tail, or
+/// when it found nothing: a bad `%` is reported wherever it stands.
+#[test]
+fn the_walk_reports_a_bad_percent_wherever_it_stands() {
+    let router = safety_router();
+    for (uri, position) in [
+        // Where no template has a literal: the walk finds nothing, then validates.
+        ("nowhere://%ZZ", 10),
+        ("notes%ZZ", 5),
+        // In the query tail, which the walk scans but does not decode.
+        ("search://docs?q=%ZZ", 16),
+        ("search://docs?q=a&x=%4", 20),
+        // In a variable.
+        ("file:///docs/%G1", 13),
+    ] {
+        match router.at(uri) {
+            Err(RouteError::Malformed { position: p, .. }) => assert_eq!(p, position, "{uri}"),
+            other => panic!("{uri}: {other:?}"),
+        }
+    }
+    // A well-formed triplet in the tail is decoded, and its value checked.
+    let routed = router.at("search://docs?q=a%20b").unwrap();
+    assert_eq!(routed.captures.get("q").unwrap().decoded(), "a b");
+}
+
 /// The reference set reports an empty scalar as absent; this crate reports `""` where expansion
 /// can tell it from undefined (`{/v}` on `/`). Those values are dropped before comparing.
 fn without_empty_strings(v: Value) -> Value {
