@@ -463,88 +463,6 @@ impl ResourceTemplate {
     pub fn parse(template: &str, name: impl Into<String>) -> Result<Self, Error> {
         Ok(Self::new(UriTemplate::parse(template)?, name))
     }
-
-    /// Sets `title`.
-    ///
-    /// ```
-    /// # use rfc6570::mcp::ResourceTemplate;
-    /// let t = ResourceTemplate::parse("notes://{id}", "note")?.with_title("Note");
-    /// assert_eq!(t.title.as_deref(), Some("Note"));
-    /// # Ok::<(), rfc6570::Error>(())
-    /// ```
-    pub fn with_title(mut self, title: impl Into<String>) -> Self {
-        self.title = Some(title.into());
-        self
-    }
-
-    /// Sets `description`.
-    ///
-    /// ```
-    /// # use rfc6570::mcp::ResourceTemplate;
-    /// let t = ResourceTemplate::parse("notes://{id}", "note")?.with_description("A note by id");
-    /// assert_eq!(t.description.as_deref(), Some("A note by id"));
-    /// # Ok::<(), rfc6570::Error>(())
-    /// ```
-    pub fn with_description(mut self, description: impl Into<String>) -> Self {
-        self.description = Some(description.into());
-        self
-    }
-
-    /// Sets `mimeType`.
-    ///
-    /// ```
-    /// # use rfc6570::mcp::ResourceTemplate;
-    /// let t = ResourceTemplate::parse("notes://{id}", "note")?.with_mime_type("text/markdown");
-    /// assert_eq!(t.mime_type.as_deref(), Some("text/markdown"));
-    /// # Ok::<(), rfc6570::Error>(())
-    /// ```
-    pub fn with_mime_type(mut self, mime_type: impl Into<String>) -> Self {
-        self.mime_type = Some(mime_type.into());
-        self
-    }
-
-    /// Sets `annotations`.
-    ///
-    /// ```
-    /// # use rfc6570::mcp::{Annotations, ResourceTemplate};
-    /// let t = ResourceTemplate::parse("notes://{id}", "note")?
-    ///     .with_annotations(Annotations::new().with_priority(0.2));
-    /// assert_eq!(t.annotations.unwrap().priority, Some(0.2));
-    /// # Ok::<(), rfc6570::Error>(())
-    /// ```
-    pub fn with_annotations(mut self, annotations: Annotations) -> Self {
-        self.annotations = Some(annotations);
-        self
-    }
-
-    /// Adds an icon.
-    ///
-    /// ```
-    /// # use rfc6570::mcp::{Icon, ResourceTemplate};
-    /// let t = ResourceTemplate::parse("notes://{id}", "note")?
-    ///     .with_icon(Icon::new("https://example.com/note.png"));
-    /// assert_eq!(t.icons.unwrap().len(), 1);
-    /// # Ok::<(), rfc6570::Error>(())
-    /// ```
-    pub fn with_icon(mut self, icon: Icon) -> Self {
-        self.icons.get_or_insert_with(Vec::new).push(icon);
-        self
-    }
-
-    /// Sets `_meta`.
-    ///
-    /// ```
-    /// # use rfc6570::mcp::ResourceTemplate;
-    /// let mut meta = serde_json::Map::new();
-    /// meta.insert("com.example/owner".into(), "ci".into());
-    /// let t = ResourceTemplate::parse("notes://{id}", "note")?.with_meta(meta);
-    /// assert_eq!(serde_json::to_value(&t).unwrap()["_meta"]["com.example/owner"], "ci");
-    /// # Ok::<(), rfc6570::Error>(())
-    /// ```
-    pub fn with_meta(mut self, meta: Meta) -> Self {
-        self.meta = Some(meta);
-        self
-    }
 }
 
 /// A concrete resource as `resources/list` lists it: the schema's `Resource`.
@@ -611,51 +529,6 @@ impl Resource {
         }
     }
 
-    /// Sets `title`.
-    ///
-    /// ```
-    /// let r = rfc6570::mcp::Resource::new("config://app", "app").with_title("App config");
-    /// assert_eq!(r.title.as_deref(), Some("App config"));
-    /// ```
-    pub fn with_title(mut self, title: impl Into<String>) -> Self {
-        self.title = Some(title.into());
-        self
-    }
-
-    /// Sets `description`.
-    ///
-    /// ```
-    /// let r = rfc6570::mcp::Resource::new("config://app", "app").with_description("Settings");
-    /// assert_eq!(r.description.as_deref(), Some("Settings"));
-    /// ```
-    pub fn with_description(mut self, description: impl Into<String>) -> Self {
-        self.description = Some(description.into());
-        self
-    }
-
-    /// Sets `mimeType`.
-    ///
-    /// ```
-    /// let r = rfc6570::mcp::Resource::new("config://app", "app").with_mime_type("application/json");
-    /// assert_eq!(r.mime_type.as_deref(), Some("application/json"));
-    /// ```
-    pub fn with_mime_type(mut self, mime_type: impl Into<String>) -> Self {
-        self.mime_type = Some(mime_type.into());
-        self
-    }
-
-    /// Sets `annotations`.
-    ///
-    /// ```
-    /// use rfc6570::mcp::{Annotations, Resource};
-    /// let r = Resource::new("config://app", "app").with_annotations(Annotations::new().with_priority(1.0));
-    /// assert_eq!(r.annotations.unwrap().priority, Some(1.0));
-    /// ```
-    pub fn with_annotations(mut self, annotations: Annotations) -> Self {
-        self.annotations = Some(annotations);
-        self
-    }
-
     /// Sets `size`.
     ///
     /// ```
@@ -665,30 +538,58 @@ impl Resource {
         self.size = Some(size);
         self
     }
-
-    /// Adds an icon.
-    ///
-    /// ```
-    /// use rfc6570::mcp::{Icon, Resource};
-    /// let r = Resource::new("config://app", "app").with_icon(Icon::new("https://example.com/a.png"));
-    /// assert_eq!(r.icons.unwrap()[0].src, "https://example.com/a.png");
-    /// ```
-    pub fn with_icon(mut self, icon: Icon) -> Self {
-        self.icons.get_or_insert_with(Vec::new).push(icon);
-        self
-    }
-
-    /// Sets `_meta`.
-    ///
-    /// ```
-    /// let r = rfc6570::mcp::Resource::new("config://app", "app").with_meta(serde_json::Map::new());
-    /// assert_eq!(serde_json::to_value(&r).unwrap()["_meta"], serde_json::json!({}));
-    /// ```
-    pub fn with_meta(mut self, meta: Meta) -> Self {
-        self.meta = Some(meta);
-        self
-    }
 }
+
+/// The builder methods of the schema's fields that `ResourceTemplate` and `Resource` share
+/// (the schema repeats them rather than nesting them, so the types do too). `$make` is an
+/// expression making a value of `$ty`, for the examples.
+macro_rules! shared_builders {
+    ($ty:ident, $make:literal) => {
+        impl $ty {
+            #[doc = concat!("Sets `title`.\n\n```\n# use rfc6570::mcp::*;\nlet x = ", $make, ".with_title(\"Notes\");\nassert_eq!(x.title.as_deref(), Some(\"Notes\"));\n# Ok::<(), Box<dyn std::error::Error>>(())\n```")]
+            pub fn with_title(mut self, title: impl Into<String>) -> Self {
+                self.title = Some(title.into());
+                self
+            }
+
+            #[doc = concat!("Sets `description`.\n\n```\n# use rfc6570::mcp::*;\nlet x = ", $make, ".with_description(\"By id\");\nassert_eq!(x.description.as_deref(), Some(\"By id\"));\n# Ok::<(), Box<dyn std::error::Error>>(())\n```")]
+            pub fn with_description(mut self, description: impl Into<String>) -> Self {
+                self.description = Some(description.into());
+                self
+            }
+
+            #[doc = concat!("Sets `mimeType`.\n\n```\n# use rfc6570::mcp::*;\nlet x = ", $make, ".with_mime_type(\"text/markdown\");\nassert_eq!(x.mime_type.as_deref(), Some(\"text/markdown\"));\n# Ok::<(), Box<dyn std::error::Error>>(())\n```")]
+            pub fn with_mime_type(mut self, mime_type: impl Into<String>) -> Self {
+                self.mime_type = Some(mime_type.into());
+                self
+            }
+
+            #[doc = concat!("Sets `annotations`.\n\n```\n# use rfc6570::mcp::*;\nlet x = ", $make, ".with_annotations(Annotations::new().with_priority(0.2));\nassert_eq!(x.annotations.unwrap().priority, Some(0.2));\n# Ok::<(), Box<dyn std::error::Error>>(())\n```")]
+            pub fn with_annotations(mut self, annotations: Annotations) -> Self {
+                self.annotations = Some(annotations);
+                self
+            }
+
+            #[doc = concat!("Adds an icon.\n\n```\n# use rfc6570::mcp::*;\nlet x = ", $make, ".with_icon(Icon::new(\"https://example.com/a.png\"));\nassert_eq!(x.icons.unwrap()[0].src, \"https://example.com/a.png\");\n# Ok::<(), Box<dyn std::error::Error>>(())\n```")]
+            pub fn with_icon(mut self, icon: Icon) -> Self {
+                self.icons.get_or_insert_with(Vec::new).push(icon);
+                self
+            }
+
+            #[doc = concat!("Sets `_meta`.\n\n```\n# use rfc6570::mcp::*;\nlet mut meta = serde_json::Map::new();\nmeta.insert(\"com.example/owner\".into(), \"ci\".into());\nlet x = ", $make, ".with_meta(meta);\nassert_eq!(serde_json::to_value(&x)?[\"_meta\"][\"com.example/owner\"], \"ci\");\n# Ok::<(), Box<dyn std::error::Error>>(())\n```")]
+            pub fn with_meta(mut self, meta: Meta) -> Self {
+                self.meta = Some(meta);
+                self
+            }
+        }
+    };
+}
+
+shared_builders!(
+    ResourceTemplate,
+    r#"ResourceTemplate::parse("notes://{id}", "note")?"#
+);
+shared_builders!(Resource, r#"Resource::new("config://app", "app")"#);
 
 /// What a registry entry is listed as.
 #[derive(Debug)]
