@@ -401,6 +401,7 @@ impl UriTemplate {
     }
 
     /// Whether some variable name appears more than once.
+    #[inline]
     pub(crate) fn has_repeated_names(&self) -> bool {
         self.repeated_names
     }

@@ -137,7 +137,8 @@ pub enum MatchError {
 pub struct MatchOptions {
     /// Refuse query parameters the template does not declare. Default: `false` (ignore them).
     pub strict_query: bool,
-    /// The longest URI accepted, in bytes. Default: 1 MiB.
+    /// The longest URI accepted, in bytes. Default: 1 MiB. Whatever it is set to, URIs of 4 GiB
+    /// or more are refused: spans are kept as 32-bit offsets.
     pub max_uri_len: usize,
     /// Require every variable outside query expressions to be defined and non-empty, so that
     /// `users:///profile` does not match `users://{id}/profile`. Default: `false`; routers
@@ -185,7 +186,13 @@ impl Default for MatchOptions {
 }
 
 /// Checks a URI against the length limit.
+/// The longest URI any match accepts: spans are 32-bit offsets, and `u32::MAX` marks an unset
+/// one.
+const LONGEST_URI: usize = u32::MAX as usize - 1;
+
+#[inline]
 pub(crate) fn check_len(uri: &str, max_len: usize) -> Result<(), MatchError> {
+    let max_len = max_len.min(LONGEST_URI);
     if uri.len() > max_len {
         return Err(MatchError::Malformed {
             position: max_len,
@@ -366,7 +373,24 @@ impl UriTemplate {
 /// Completes the VM's slots for `template` into those of its captures: binds the query tail,
 /// checks that captured text decodes to UTF-8, and that repeated names agree. The caller then
 /// builds the captures where it returns them: they are large enough that each move costs.
+#[inline]
 pub(crate) fn finish(
+    template: &UriTemplate,
+    layout: &Layout,
+    uri: &str,
+    slots: &mut Slots,
+    triplets: Triplets,
+    options: &MatchOptions,
+) -> Result<(), MatchError> {
+    // Most lookups have nothing to finish: kept inline, so that they do not pay for a call.
+    if triplets != Triplets::Some && layout.tail_var.is_none() && !template.has_repeated_names() {
+        return Ok(());
+    }
+    finish_slots(template, layout, uri, slots, triplets, options)
+}
+
+#[inline(never)]
+fn finish_slots(
     template: &UriTemplate,
     layout: &Layout,
     uri: &str,

@@ -22,19 +22,18 @@ use crate::template::Operator;
 
 /// A radix trie over delimited templates, flattened for the walk.
 ///
-/// A node finds the literal child to follow from the next byte of the URI with one subtraction
-/// and one load, without a search. A node's prefix is mostly short: its first eight bytes are
-/// packed in one word, compared with one load of the URI; longer prefixes keep the rest in
-/// [`long_tails`](Self::long_tails).
+/// A node's literal children sit side by side in [`nodes`](Self::nodes), one per first byte
+/// from the lowest to the highest, so that the child to follow is found from the next byte of
+/// the URI with one subtraction and no search; where no child starts with a byte in that range,
+/// a [`HOLE`] that nothing matches keeps its place. A node's prefix is mostly short: its first
+/// eight bytes are packed in one word, compared with one load of the URI; longer prefixes keep
+/// the rest in [`long_tails`](Self::long_tails).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Walker {
+    /// The root first, then each node's children, numbered breadth first.
     nodes: Vec<WalkNode>,
     /// What else leaves each node, by node.
     exits: Vec<Exits>,
-    /// Every node's literal children, in a dense range from the lowest first byte to the
-    /// highest, so that finding a child is a subtraction and a load; [`NO_CHILD`] where no
-    /// child starts with that byte.
-    dispatch: Vec<u32>,
     /// The prefix bytes past the eighth, of the nodes that have them, back to back.
     long_tails: Vec<u8>,
     /// The bytes each kind of variable runs over, by [`VarEdge::run`].
@@ -44,7 +43,20 @@ pub(crate) struct Walker {
     empty_vars: bool,
 }
 
-const NO_CHILD: u32 = u32::MAX;
+/// The node that stands where a node has no literal child for a byte: its prefix is one `0xFF`
+/// byte, which no UTF-8 text holds, so no walk enters it.
+const HOLE: WalkNode = WalkNode {
+    head: 0xFF,
+    mask: 0xFF,
+    first_child: 0,
+    segment: NO_SEGMENT,
+    len: 1,
+    segment_slot: 0,
+    low: 0,
+    span: 0,
+    segment_run: 0,
+    flags: 0,
+};
 
 /// Which bytes a variable's text may hold: its class, plus `%` and every non-ASCII byte. The
 /// hex digits of a triplet are in every class, so a run steps over a triplet byte by byte (the
@@ -84,38 +96,63 @@ impl Seen {
     }
 }
 
-/// A node, as the walk reads it at every step: small, so that the nodes a lookup visits share
-/// few cache lines. What else leaves the node is in its [`Exits`].
+/// A node, as the walk reads it at every step: its prefix, its literal children and its `{v}`
+/// edge, in 32 bytes, so that the nodes a lookup visits share few cache lines. The rarer edges
+/// are in its [`Exits`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct WalkNode {
     /// The first eight bytes of the literal prefix that leads into this node from its parent,
     /// packed little-endian, zero past its end.
     head: u64,
-    /// The prefix's length.
-    len: u32,
-    /// Where the prefix's bytes past the eighth start in [`Walker::long_tails`].
-    long_tail: u32,
+    /// The bits of `head` that hold the prefix.
+    mask: u64,
     /// The literal children, by the first byte of their prefix: the child for byte `b` is
-    /// at `dispatch[first_child + (b - low)]` if `b - low` is below `span`.
+    /// node `first_child + (b - low)` if `b - low` is below `span`.
     first_child: u32,
+    /// The child behind the `{v}` edge, or [`NO_SEGMENT`].
+    segment: u32,
+    /// The prefix's length.
+    len: u16,
+    /// Where the `{v}` edge's span goes: slots `segment_slot` and `segment_slot + 1`.
+    segment_slot: u16,
     low: u8,
     span: u8,
-    /// Whether anything but a literal edge leaves this node: if not, the walk follows the
-    /// literal edge without keeping a way back, and never reads the node's [`Exits`].
-    branches: bool,
+    /// The [`RunTable`] of the `{v}` edge.
+    segment_run: u8,
+    /// [`BRANCHES`] and [`LATER_EDGES`].
+    flags: u8,
 }
 
-/// What leaves a node besides literal edges.
+/// [`WalkNode::segment`] of a node without a `{v}` edge.
+const NO_SEGMENT: u32 = u32::MAX;
+/// A [`WalkNode::flags`] bit: an edge besides the literal ones leaves the node, so a walk
+/// that follows a literal edge keeps a way back.
+const BRANCHES: u8 = 1;
+/// A [`WalkNode::flags`] bit: a query tail or a `{+v}` edge leaves the node, so a walk that
+/// takes the `{v}` edge keeps a way back.
+const LATER_EDGES: u8 = 2;
+
+impl WalkNode {
+    fn segment_edge(&self) -> Option<VarEdge> {
+        (self.segment != NO_SEGMENT).then(|| VarEdge {
+            slot: u32::from(self.segment_slot),
+            run: u32::from(self.segment_run),
+            child: self.segment,
+        })
+    }
+}
+
+/// What leaves a node besides literal and `{v}` edges, and the rest of a long prefix.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Exits {
-    /// A `{v}` edge.
-    segment: Option<VarEdge>,
     /// A trailing `{+v}` edge.
     crossing: Option<VarEdge>,
     /// A query tail.
     tail: Option<Tail>,
     /// The key of the template that ends here.
     end: Option<u32>,
+    /// Where the prefix's bytes past the eighth start in [`Walker::long_tails`].
+    long_tail: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,26 +185,67 @@ pub(crate) enum Walk {
     GaveUp,
 }
 
-/// One walk's state: the URI, where the spans go, the work left, and what the spans held.
-struct Search<'u, 's> {
-    uri: &'u [u8],
-    slots: &'s mut [u32],
-    budget: usize,
-    seen: u8,
-}
+/// Where a walk resumes when the edge it took fails: a node, where its prefix ended, and
+/// whether the node's segment edge is still to try or only the edges after it. Packed in one
+/// word, so that the resume stack costs a few stores to set up.
+#[derive(Debug, Clone, Copy)]
+struct Resume(u64);
 
-impl Search<'_, '_> {
-    /// Records a variable's span and what it saw, and charges its length to the budget.
-    fn take(&mut self, edge: VarEdge, (start, end, seen): Run) {
-        self.budget = self.budget.saturating_sub((end - start) / 8);
-        self.seen |= seen;
-        self.slots[edge.slot as usize] = start as u32;
-        self.slots[edge.slot as usize + 1] = end as u32;
+impl Resume {
+    fn new(node: u32, pos: usize, next: Step) -> Self {
+        let after_segment = u64::from(next != Step::Segment);
+        Self(u64::from(node) << 33 | after_segment << 32 | pos as u64)
+    }
+
+    fn node(self) -> u32 {
+        (self.0 >> 33) as u32
+    }
+
+    fn pos(self) -> usize {
+        self.0 as u32 as usize
+    }
+
+    fn next(self) -> Step {
+        if self.0 >> 32 & 1 == 0 {
+            Step::Segment
+        } else {
+            Step::Tail
+        }
     }
 }
 
-/// A variable's run: where it starts and ends, and the [`Seen`] bits of its bytes.
-type Run = (usize, usize, u8);
+/// Where a walk at a node stands among its edges, which it tries in precedence order: the
+/// literal edge, the `{v}` edge, the query tail, then the `{+v}` edge (which always follows
+/// the tail, so needs no step of its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Step {
+    Literal,
+    Segment,
+    Tail,
+}
+
+/// Where [`Walker::rarer_edges`] leads.
+enum Rarer {
+    Found(u32),
+    Next(u32, usize),
+    Fail,
+}
+
+/// What [`Walker::rarer_edges`] reads and updates of the walk: the first edge to try, the
+/// slots, the budget and the [`Seen`] bits.
+struct Rest<'a> {
+    from: Step,
+    slots: &'a mut [u32],
+    budget: &'a mut usize,
+    seen: &'a mut u8,
+}
+
+/// How many branch points a walk keeps a way back to. A walk that needs more hands over to
+/// the VM, so that a deep trie costs a slower lookup, not a deep native stack.
+const MAX_RESUME: usize = 16;
+
+/// A variable's run: where it ends, and the [`Seen`] bits of its bytes.
+type Run = (usize, u8);
 
 impl Walker {
     /// Builds the trie for templates given as token lists (key `i` for the `i`-th), or `None`
@@ -187,99 +265,146 @@ impl Walker {
         trie.compress(0);
         Some(Walker {
             empty_vars,
-            ..trie.flatten()
+            ..trie.flatten()?
         })
     }
 
-    /// Walks `uri`, recording variable spans in `slots`.
+    /// Walks `uri`, recording variable spans in `slots`: the first complete walk, trying each
+    /// node's edges in precedence order. Where a later edge could still apply, the walk keeps a
+    /// [`Resume`] point and comes back to it when the edge it took fails; everywhere else it
+    /// just goes on. Its state lives in locals, so the loop runs in registers.
     pub(crate) fn walk(&self, uri: &[u8], slots: &mut [u32]) -> Walk {
-        let mut search = Search {
-            uri,
-            slots,
-            budget: 4 * uri.len() + 64,
-            seen: 0,
-        };
-        // The root's prefix is empty.
-        match self.visit(&mut search, 0, 0) {
-            Some(key) => Walk::Found(key, Seen(search.seen)),
-            None if search.budget == 0 => Walk::GaveUp,
-            None => Walk::NotFound,
-        }
-    }
-
-    /// The first complete walk from `node`, whose prefix ends at `pos`. Edges are tried in
-    /// precedence order; the walk recurses only where a later edge could still apply, and
-    /// loops otherwise.
-    fn visit(&self, s: &mut Search<'_, '_>, mut node: u32, mut pos: usize) -> Option<u32> {
+        let mut resume = [Resume(0); MAX_RESUME];
+        let mut depth = 0;
+        let mut budget = 4 * uri.len() + 64;
+        let mut seen = 0u8;
+        let (mut node, mut pos, mut step) = (0u32, 0usize, Step::Literal);
         loop {
-            let n = &self.nodes[node as usize];
-            if s.budget == 0 {
-                return None;
+            if budget == 0 {
+                return Walk::GaveUp;
             }
-            s.budget -= 1;
-            let Some(&byte) = s.uri.get(pos) else {
-                let exits = &self.exits[node as usize];
-                if let Some(key) = at_end(exits, pos, s.slots) {
-                    return Some(key);
-                }
-                // An empty variable can still be taken at the end (a single template's node
-                // has one variable edge at most).
-                let edge = exits
-                    .segment
-                    .or(exits.crossing)
-                    .filter(|_| self.empty_vars)?;
-                let next = self.prefix_end(edge.child, s.uri, pos)?;
-                s.take(edge, (pos, pos, 0));
-                (node, pos) = (edge.child, next);
-                continue;
-            };
-            if let Some((child, end)) = self.literal_edge(n, byte, s.uri, pos) {
-                if !n.branches {
+            budget -= 1;
+            let n = &self.nodes[node as usize];
+            let byte = uri.get(pos).copied();
+            // The common steps first: a literal edge, then a `{v}` edge.
+            if let Some(byte) = byte.filter(|_| step == Step::Literal) {
+                if let Some((child, end)) = self.literal_edge(n, byte, uri, pos) {
+                    if n.flags & BRANCHES != 0 {
+                        if depth == MAX_RESUME {
+                            return Walk::GaveUp;
+                        }
+                        resume[depth] = Resume::new(node, pos, Step::Segment);
+                        depth += 1;
+                    }
                     (node, pos) = (child, end);
                     continue;
                 }
-                if let Some(key) = self.visit(s, child, end) {
-                    return Some(key);
-                }
+                step = Step::Segment;
             }
-            let exits = &self.exits[node as usize];
-            if let Some(edge) = exits.segment {
-                let run = self.run(edge, s.uri, pos);
-                let end = run.1;
-                // The variable ends where its child's prefix must start.
-                let taken = end > pos || self.empty_vars;
-                let next = taken.then(|| self.prefix_end(edge.child, s.uri, end));
-                if let Some(Some(next)) = next {
-                    s.take(edge, run);
-                    if exits.tail.is_none() && exits.crossing.is_none() {
-                        (node, pos) = (edge.child, next);
-                        continue;
+            if step == Step::Segment && byte.is_some() {
+                if let Some((child, end, next, bits)) = self.segment_edge(n, uri, pos) {
+                    budget = budget.saturating_sub((end - pos) / 8);
+                    seen |= bits;
+                    take(slots, n.segment_slot.into(), pos, end);
+                    if n.flags & LATER_EDGES != 0 {
+                        if depth == MAX_RESUME {
+                            return Walk::GaveUp;
+                        }
+                        resume[depth] = Resume::new(node, pos, Step::Tail);
+                        depth += 1;
                     }
-                    if let Some(key) = self.visit(s, edge.child, next) {
-                        return Some(key);
-                    }
+                    (node, pos, step) = (child, next, Step::Literal);
+                    continue;
                 }
             }
-            if let Some(tail) = exits.tail.filter(|t| t.start.admits(Some(byte))) {
-                let (_, end, seen) = self.run_table(tail.run, s.uri, pos);
-                // Charged like a variable's run: a walk that fails here may scan another tail.
-                s.budget = s.budget.saturating_sub((end - pos) / 8);
-                if end == s.uri.len() {
-                    s.seen |= seen;
-                    s.slots[tail.slot as usize] = pos as u32;
-                    return Some(tail.key);
+            let mut rest = Rest {
+                from: step,
+                slots,
+                budget: &mut budget,
+                seen: &mut seen,
+            };
+            match self.rarer_edges(node, uri, pos, &mut rest) {
+                Rarer::Found(key) => return Walk::Found(key, Seen(seen)),
+                Rarer::Next(child, end) => (node, pos, step) = (child, end, Step::Literal),
+                Rarer::Fail if depth == 0 => return Walk::NotFound,
+                Rarer::Fail => {
+                    depth -= 1;
+                    let back = resume[depth];
+                    (node, pos, step) = (back.node(), back.pos(), back.next());
                 }
             }
-            let edge = exits.crossing?;
-            let run = self.run(edge, s.uri, pos);
-            let end = run.1;
-            // A crossing variable ends the template, so its child's prefix is empty.
-            if end != s.uri.len() || end == pos && !self.empty_vars {
-                return None;
-            }
-            s.take(edge, run);
-            (node, pos) = (edge.child, end);
         }
+    }
+
+    /// The rarer ways on from `node` at `pos`, once its literal and `{v}` edges failed: the end
+    /// of the URI, a query tail, a trailing `{+v}`. Out of line, so that the common steps keep
+    /// their registers.
+    #[inline(never)]
+    fn rarer_edges(&self, node: u32, uri: &[u8], pos: usize, s: &mut Rest<'_>) -> Rarer {
+        let exits = &self.exits[node as usize];
+        let Some(&byte) = uri.get(pos) else {
+            if let Some(key) = at_end(exits, pos, s.slots) {
+                return Rarer::Found(key);
+            }
+            // An empty variable can still be taken at the end (a single template's node has
+            // one variable edge at most).
+            let edge = self.nodes[node as usize].segment_edge().or(exits.crossing);
+            return match edge.filter(|_| self.empty_vars) {
+                Some(edge) => match self.prefix_end(edge.child, uri, pos) {
+                    Some(next) => {
+                        take(s.slots, edge.slot, pos, pos);
+                        Rarer::Next(edge.child, next)
+                    }
+                    None => Rarer::Fail,
+                },
+                None => Rarer::Fail,
+            };
+        };
+        if s.from <= Step::Tail {
+            if let Some(tail) = exits.tail.filter(|t| t.start.admits(Some(byte))) {
+                let (end, bits) = self.run(tail.run, uri, pos);
+                // Charged like a variable's run: a walk that fails here may scan another tail.
+                *s.budget = s.budget.saturating_sub((end - pos) / 8);
+                if end == uri.len() {
+                    *s.seen |= bits;
+                    s.slots[tail.slot as usize] = pos as u32;
+                    return Rarer::Found(tail.key);
+                }
+            }
+        }
+        let Some(edge) = exits.crossing else {
+            return Rarer::Fail;
+        };
+        let (end, bits) = self.run(edge.run, uri, pos);
+        // A crossing variable ends the template, so its child's prefix is empty.
+        if end != uri.len() || end == pos && !self.empty_vars {
+            return Rarer::Fail;
+        }
+        *s.budget = s.budget.saturating_sub((end - pos) / 8);
+        *s.seen |= bits;
+        take(s.slots, edge.slot, pos, end);
+        Rarer::Next(edge.child, end)
+    }
+
+    /// The `{v}` edge of `n` at `pos`, if the URI takes it: the child, where the variable's
+    /// run ends and the child's prefix after it, and the [`Seen`] bits of the run.
+    #[inline]
+    fn segment_edge(
+        &self,
+        n: &WalkNode,
+        uri: &[u8],
+        pos: usize,
+    ) -> Option<(u32, usize, usize, u8)> {
+        if n.segment == NO_SEGMENT {
+            return None;
+        }
+        let (end, bits) = self.run(n.segment_run.into(), uri, pos);
+        if end == pos && !self.empty_vars {
+            return None;
+        }
+        // The variable ends where its child's prefix must start.
+        let next = self.prefix_end(n.segment, uri, end)?;
+        Some((n.segment, end, next, bits))
     }
 
     /// The literal child whose prefix the URI continues with at `pos`, and where that prefix
@@ -290,55 +415,57 @@ impl Walker {
         if offset >= n.span {
             return None;
         }
-        let child = self.dispatch[n.first_child as usize + usize::from(offset)];
-        if child == NO_CHILD {
-            return None;
-        }
+        let child = n.first_child + u32::from(offset);
         let end = self.prefix_end(child, uri, pos)?;
         Some((child, end))
     }
 
-    /// Where `node`'s prefix ends if the URI continues with it at `pos`.
+    /// Where `node`'s prefix ends if the URI continues with it at `pos`. Prefix bytes are
+    /// never zero and [`load`] reads zeros past the end of the URI, so a head that compares
+    /// equal lies within the URI.
     #[inline(always)]
     fn prefix_end(&self, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
         let n = &self.nodes[node as usize];
-        let len = n.len as usize;
-        let end = pos + len;
-        let mask = match len {
-            0..=7 => (1 << (8 * len)) - 1,
-            _ => u64::MAX,
-        };
-        if (load(uri, pos) ^ n.head) & mask != 0 || end > uri.len() {
+        if (load(uri, pos) ^ n.head) & n.mask != 0 {
             return None;
         }
-        if len > 8 {
-            let from = n.long_tail as usize;
-            if uri[pos + 8..end] != self.long_tails[from..from + len - 8] {
-                return None;
-            }
+        let len = usize::from(n.len);
+        if len > 8 && !self.long_tail_matches(node, uri.get(pos + 8..).unwrap_or_default(), len - 8)
+        {
+            return None;
         }
-        Some(end)
+        Some(pos + len)
     }
 
-    /// The run of bytes the edge's variable may hold, from `pos`.
-    fn run(&self, edge: VarEdge, uri: &[u8], pos: usize) -> Run {
-        self.run_table(edge.run, uri, pos)
+    /// Whether `rest` starts with the `len` bytes of `node`'s prefix past its eighth.
+    #[cold]
+    fn long_tail_matches(&self, node: u32, rest: &[u8], len: usize) -> bool {
+        let from = self.exits[node as usize].long_tail as usize;
+        rest.get(..len) == Some(&self.long_tails[from..from + len])
     }
 
-    /// The run of bytes that [`RunTable`] `run` allows, from `pos`.
-    fn run_table(&self, run: u32, uri: &[u8], pos: usize) -> Run {
+    /// The run of bytes that [`RunTable`] `run` allows, from `pos`. A plain loop: variable
+    /// values are short, and an unrolled scan's set-up would be paid at every step of the walk.
+    #[inline]
+    fn run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         let table = &self.runs[run as usize];
-        let mut seen = 0;
-        let len = uri[pos..]
-            .iter()
-            .take_while(|&&b| {
-                let entry = table[usize::from(b)];
-                seen |= entry;
-                entry != STOP
-            })
-            .count();
-        (pos, pos + len, seen)
+        let (mut end, mut seen) = (pos, 0);
+        while let Some(&b) = uri.get(end) {
+            let entry = table[usize::from(b)];
+            if entry == STOP {
+                break;
+            }
+            seen |= entry;
+            end += 1;
+        }
+        (end, seen)
     }
+}
+
+/// Records a variable's span in slots `slot` and `slot + 1`.
+fn take(slots: &mut [u32], slot: u32, start: usize, end: usize) {
+    slots[slot as usize] = start as u32;
+    slots[slot as usize + 1] = end as u32;
 }
 
 /// Up to eight bytes of `bytes` from `at`, packed little-endian, zero past the end: prefixes
@@ -354,6 +481,14 @@ fn load(bytes: &[u8], at: usize) -> u64 {
         let last = u64::from_le_bytes(bytes[len - 8..].try_into().expect("eight bytes"));
         return last >> (8 * (at + 8 - len));
     }
+    load_short(bytes, at)
+}
+
+/// [`load`] from a text shorter than eight bytes, or past its end: rare, so kept out of the
+/// walk's loop.
+#[cold]
+#[inline(never)]
+fn load_short(bytes: &[u8], at: usize) -> u64 {
     bytes
         .get(at..)
         .unwrap_or_default()
@@ -501,20 +636,28 @@ impl BuildTrie {
             .collect()
     }
 
-    /// The walker: the reachable nodes numbered breadth first (so that literal siblings are
-    /// neighbours), with their prefixes packed and their classes turned into run tables.
-    fn flatten(self) -> Walker {
+    /// The walker: the reachable nodes numbered breadth first, each node's literal children in
+    /// a row by first byte with [`HOLE`]s between them, prefixes packed and classes turned
+    /// into run tables; `None` if the trie outgrows the compact node (a prefix over 64 KiB,
+    /// a template with 32k variables), which leaves it to the VM.
+    fn flatten(self) -> Option<Walker> {
         let order = self.breadth_first();
         let mut number = vec![0u32; self.nodes.len()];
         for (i, &old) in order.iter().enumerate() {
-            number[old] = i as u32;
+            if let Some(old) = old {
+                number[old] = i as u32;
+            }
         }
         let mut walker = Walker::default();
         let mut classes = vec![Class::query()]; // QUERY_RUN
         walker.runs.push(run_table(Class::query()));
         for &old in &order {
+            let Some(old) = old else {
+                walker.nodes.push(HOLE);
+                walker.exits.push(Exits::default());
+                continue;
+            };
             let n = &self.nodes[old];
-            let (first_child, low, span) = walker.dispatch_for(&n.literals, &number);
             let mut var_edge = |edge: BuildEdge| {
                 let run = classes
                     .iter()
@@ -530,64 +673,69 @@ impl BuildTrie {
                     child: number[edge.child as usize],
                 }
             };
+            let segment = n.segment.map(&mut var_edge);
             let exits = Exits {
-                segment: n.segment.map(&mut var_edge),
                 crossing: n.crossing.map(&mut var_edge),
                 tail: n.tail,
                 end: n.end,
+                long_tail: u32::try_from(walker.long_tails.len()).ok()?,
             };
-            let long_tail = walker.long_tails.len() as u32;
+            let (first_child, low, span) = match (n.literals.first(), n.literals.last()) {
+                (Some(&(low, child)), Some(&(high, _))) => {
+                    (number[child as usize], low, high - low + 1)
+                }
+                _ => (0, 0, 0),
+            };
             walker.long_tails.extend(n.prefix.iter().skip(8));
+            let head_len = n.prefix.len().min(8);
+            let later = exits.crossing.is_some() || exits.tail.is_some();
             walker.nodes.push(WalkNode {
-                head: load(&n.prefix[..n.prefix.len().min(8)], 0),
-                len: n.prefix.len() as u32,
-                long_tail,
+                head: load(&n.prefix[..head_len], 0),
+                mask: u64::MAX.checked_shr(64 - 8 * head_len as u32).unwrap_or(0),
                 first_child,
+                segment: segment.map_or(NO_SEGMENT, |e| e.child),
+                len: u16::try_from(n.prefix.len()).ok()?,
+                segment_slot: segment.map_or(Some(0), |e| u16::try_from(e.slot).ok())?,
                 low,
                 span,
-                branches: exits.segment.is_some()
-                    || exits.crossing.is_some()
-                    || exits.tail.is_some(),
+                segment_run: segment.map_or(Some(0), |e| u8::try_from(e.run).ok())?,
+                flags: if segment.is_some() || later {
+                    BRANCHES
+                } else {
+                    0
+                } | if later { LATER_EDGES } else { 0 },
             });
             walker.exits.push(exits);
         }
-        walker
+        // Node numbers must stay clear of `NO_SEGMENT`.
+        (walker.nodes.len() < NO_SEGMENT as usize).then_some(walker)
     }
 
-    /// The nodes reachable from the root, breadth first, each node's literal children in a row
-    /// in the order of their first byte.
-    fn breadth_first(&self) -> Vec<usize> {
-        let mut order = vec![0];
+    /// The nodes reachable from the root, breadth first: each node's literal children in a row
+    /// by first byte, with `None` for the bytes between them that start no child, then its
+    /// variables' children.
+    fn breadth_first(&self) -> Vec<Option<usize>> {
+        let mut order = vec![Some(0)];
         let mut next = 0;
         while let Some(&old) = order.get(next) {
+            next += 1;
+            let Some(old) = old else { continue };
             let n = &self.nodes[old];
-            order.extend(n.literals.iter().map(|&(_, c)| c as usize));
+            let row = order.len();
+            if let Some(&(low, _)) = n.literals.first() {
+                for &(byte, child) in &n.literals {
+                    order.resize(row + usize::from(byte - low), None);
+                    order.push(Some(child as usize));
+                }
+            }
             order.extend(
                 n.segment
                     .iter()
                     .chain(&n.crossing)
-                    .map(|e| e.child as usize),
+                    .map(|e| Some(e.child as usize)),
             );
-            next += 1;
         }
         order
-    }
-}
-
-impl Walker {
-    /// Lays out a node's literal children (sorted by first byte, all ASCII) as a dense range:
-    /// where it starts, and the first byte and number of bytes it covers.
-    fn dispatch_for(&mut self, literals: &[(u8, u32)], number: &[u32]) -> (u32, u8, u8) {
-        let (Some(&(low, _)), Some(&(high, _))) = (literals.first(), literals.last()) else {
-            return (0, 0, 0);
-        };
-        let start = self.dispatch.len();
-        self.dispatch
-            .resize(start + usize::from(high - low) + 1, NO_CHILD);
-        for &(b, child) in literals {
-            self.dispatch[start + usize::from(b - low)] = number[child as usize];
-        }
-        (start as u32, low, high - low + 1)
     }
 }
 
@@ -608,12 +756,12 @@ fn run_table(class: Class) -> RunTable {
     table
 }
 
-/// Whether a template's tokens can be walked: ASCII literals without triplets; variables that
+/// Whether a template's tokens can be walked: ASCII literals without triplets or NUL bytes; variables that
 /// are single `{v}` (followed by a literal byte outside their class, a query tail or the end)
 /// or a single `{+v}` ending the template; a query tail only after a literal or `{v}`.
 fn qualifies(tokens: &[Token]) -> bool {
     tokens.iter().enumerate().all(|(i, token)| match token {
-        Token::Unit(u) => !u.encoded && u.byte.is_ascii() && u.byte != b'%',
+        Token::Unit(u) => !u.encoded && u.byte.is_ascii() && u.byte != b'%' && u.byte != 0,
         Token::Tail(_) => true,
         Token::Expression { op, vars } => {
             let [var] = vars.as_slice() else {

@@ -751,6 +751,7 @@ impl Compiled {
     /// to: the walk matched literals (which hold no `%`) and scanned every variable's span and
     /// the query tail, so a URI where those hold no `%` holds no triplet at all. A walk that
     /// gives up hands over to the VM.
+    #[inline]
     fn walk(&self, walker: &Walker, uri: &str, slots: &mut [u32]) -> Result<Found, RouteError> {
         let (key, seen) = match walker.walk(uri.as_bytes(), slots) {
             Walk::Found(key, seen) => (key as usize, seen),
