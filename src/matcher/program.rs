@@ -197,6 +197,7 @@ impl Layout {
     /// Unsets the query tail's slots but the one recording where it starts. The VM leaves them
     /// unset; a radix walk writes only the slots on its path, which other templates' spans may
     /// have used.
+    #[inline]
     pub(crate) fn clear_tail(&self, slots: &mut [u32]) {
         if let Some(first) = self.tail_var {
             slots[2 * first + 1..2 * self.vars].fill(super::vm::UNSET);

@@ -231,15 +231,6 @@ enum Rarer {
     Fail,
 }
 
-/// What [`Walker::rarer_edges`] reads and updates of the walk: the first edge to try, the
-/// slots, the budget and the [`Seen`] bits.
-struct Rest<'a> {
-    from: Step,
-    slots: &'a mut [u32],
-    budget: &'a mut usize,
-    seen: &'a mut u8,
-}
-
 /// How many branch points a walk keeps a way back to. A walk that needs more hands over to
 /// the VM, so that a deep trie costs a slower lookup, not a deep native stack.
 const MAX_RESUME: usize = 16;
@@ -317,13 +308,16 @@ impl Walker {
                     continue;
                 }
             }
-            let mut rest = Rest {
-                from: step,
-                slots,
-                budget: &mut budget,
-                seen: &mut seen,
-            };
-            match self.rarer_edges(node, uri, pos, &mut rest) {
+            if byte.is_none() {
+                let exits = &self.exits[node as usize];
+                if let (Some(key), None) = (exits.end, exits.tail) {
+                    return Walk::Found(key, Seen(seen));
+                }
+            }
+            let (next, bits, cost) = self.rarer_edges(node, uri, pos, step, slots);
+            seen |= bits;
+            budget = budget.saturating_sub(cost);
+            match next {
                 Rarer::Found(key) => return Walk::Found(key, Seen(seen)),
                 Rarer::Next(child, end) => (node, pos, step) = (child, end, Step::Literal),
                 Rarer::Fail if depth == 0 => return Walk::NotFound,
@@ -336,54 +330,60 @@ impl Walker {
         }
     }
 
-    /// The rarer ways on from `node` at `pos`, once its literal and `{v}` edges failed: the end
-    /// of the URI, a query tail, a trailing `{+v}`. Out of line, so that the common steps keep
-    /// their registers.
+    /// The rarer ways on from `node` at `pos`, once its literal and `{v}` edges failed (or,
+    /// from [`Step::Tail`], were tried): the end of the URI, a query tail, a trailing `{+v}`;
+    /// with the [`Seen`] bits of what it took and the budget its scans cost. Out of line, so
+    /// that the common steps keep their registers.
     #[inline(never)]
-    fn rarer_edges(&self, node: u32, uri: &[u8], pos: usize, s: &mut Rest<'_>) -> Rarer {
+    fn rarer_edges(
+        &self,
+        node: u32,
+        uri: &[u8],
+        pos: usize,
+        from: Step,
+        slots: &mut [u32],
+    ) -> (Rarer, u8, usize) {
         let exits = &self.exits[node as usize];
         let Some(&byte) = uri.get(pos) else {
-            if let Some(key) = at_end(exits, pos, s.slots) {
-                return Rarer::Found(key);
+            if let Some(key) = at_end(exits, pos, slots) {
+                return (Rarer::Found(key), 0, 0);
             }
             // An empty variable can still be taken at the end (a single template's node has
             // one variable edge at most).
             let edge = self.nodes[node as usize].segment_edge().or(exits.crossing);
-            return match edge.filter(|_| self.empty_vars) {
-                Some(edge) => match self.prefix_end(edge.child, uri, pos) {
-                    Some(next) => {
-                        take(s.slots, edge.slot, pos, pos);
-                        Rarer::Next(edge.child, next)
-                    }
-                    None => Rarer::Fail,
-                },
-                None => Rarer::Fail,
+            let next = edge
+                .filter(|_| self.empty_vars)
+                .and_then(|edge| Some((edge, self.prefix_end(edge.child, uri, pos)?)));
+            return match next {
+                Some((edge, next)) => {
+                    take(slots, edge.slot, pos, pos);
+                    (Rarer::Next(edge.child, next), 0, 0)
+                }
+                None => (Rarer::Fail, 0, 0),
             };
         };
-        if s.from <= Step::Tail {
+        let mut cost = 0;
+        if from <= Step::Tail {
             if let Some(tail) = exits.tail.filter(|t| t.start.admits(Some(byte))) {
                 let (end, bits) = self.run(tail.run, uri, pos);
-                // Charged like a variable's run: a walk that fails here may scan another tail.
-                *s.budget = s.budget.saturating_sub((end - pos) / 8);
                 if end == uri.len() {
-                    *s.seen |= bits;
-                    s.slots[tail.slot as usize] = pos as u32;
-                    return Rarer::Found(tail.key);
+                    slots[tail.slot as usize] = pos as u32;
+                    return (Rarer::Found(tail.key), bits, 0);
                 }
+                // Charged like a variable's run: a walk that fails here may scan another tail.
+                cost = (end - pos) / 8;
             }
         }
         let Some(edge) = exits.crossing else {
-            return Rarer::Fail;
+            return (Rarer::Fail, 0, cost);
         };
         let (end, bits) = self.run(edge.run, uri, pos);
         // A crossing variable ends the template, so its child's prefix is empty.
         if end != uri.len() || end == pos && !self.empty_vars {
-            return Rarer::Fail;
+            return (Rarer::Fail, 0, cost);
         }
-        *s.budget = s.budget.saturating_sub((end - pos) / 8);
-        *s.seen |= bits;
-        take(s.slots, edge.slot, pos, end);
-        Rarer::Next(edge.child, end)
+        take(slots, edge.slot, pos, end);
+        (Rarer::Next(edge.child, end), bits, cost + (end - pos) / 8)
     }
 
     /// The `{v}` edge of `n` at `pos`, if the URI takes it: the child, where the variable's
