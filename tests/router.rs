@@ -286,6 +286,23 @@ fn the_walk_reports_a_bad_percent_wherever_it_stands() {
     assert_eq!(routed.captures.get("q").unwrap().decoded(), "a b");
 }
 
+/// A URI whose walk passes more branch points than the walk keeps a way back to is routed by
+/// the VM, with the same answer.
+#[test]
+fn a_deep_walk_hands_over_to_the_vm() {
+    let mut router = Router::new();
+    for k in 0..40 {
+        router.insert("/x".repeat(k) + "/{v}", k).unwrap();
+    }
+    router.insert("/x".repeat(40), 40).unwrap();
+    let uri = "/x".repeat(30) + "/y";
+    let routed = router.at(&uri).unwrap();
+    assert_eq!(*routed.value, 30);
+    assert_eq!(routed.captures.get("v").unwrap().decoded(), "y");
+    assert_eq!(*router.at(&"/x".repeat(40)).unwrap().value, 40);
+    assert_eq!(*router.at(&"/x".repeat(39)).unwrap().value, 38);
+}
+
 /// The reference set reports an empty scalar as absent; this crate reports `""` where expansion
 /// can tell it from undefined (`{/v}` on `/`). Those values are dropped before comparing.
 fn without_empty_strings(v: Value) -> Value {

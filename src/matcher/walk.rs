@@ -807,6 +807,41 @@ mod tests {
         assert_eq!(load(b"", 0), 0);
     }
 
+    /// A path through more branch points than the walk keeps a way back to hands over to the
+    /// VM; one just within the limit is walked.
+    #[test]
+    fn a_walk_past_its_resume_stack_gives_up() {
+        // Every `/` node of `/x/x/...` has a literal `x` edge and a `{v}` edge.
+        let templates: Vec<Vec<Token>> = (0..=MAX_RESUME + 1)
+            .map(|k| tokens(&("/x".repeat(k) + "/{v}")))
+            .collect();
+        let walker = Walker::build(&templates, false).unwrap();
+        let mut slots = [u32::MAX; 2];
+        let within = "/x".repeat(MAX_RESUME - 1) + "/y";
+        assert_eq!(
+            walker.walk(within.as_bytes(), &mut slots),
+            Walk::Found((MAX_RESUME - 1) as u32, Seen(ALLOWED))
+        );
+        let past = "/x".repeat(MAX_RESUME + 1) + "/y";
+        assert_eq!(walker.walk(past.as_bytes(), &mut slots), Walk::GaveUp);
+    }
+
+    #[test]
+    fn the_hole_matches_no_text() {
+        let mut slots = [];
+        let walker = Walker::build(&[tokens("/a"), tokens("/c")], false).unwrap();
+        // `b` falls between the children `a` and `c`, on a hole.
+        assert!(walker.nodes.contains(&HOLE));
+        for uri in ["/b", "/\u{ff}", "/\u{0}", "/"] {
+            assert_eq!(
+                walker.walk(uri.as_bytes(), &mut slots),
+                Walk::NotFound,
+                "{uri:?}"
+            );
+        }
+        assert_eq!(walker.walk(b"/c", &mut slots), Walk::Found(1, Seen(0)));
+    }
+
     #[test]
     fn delimited_templates_qualify() {
         for t in [
