@@ -365,7 +365,7 @@ impl UriTemplate {
                 vm::run(program, uri.as_bytes(), buf).ok_or(MatchError::NoMatch)?;
             }
         }
-        finish(self, layout, uri, &mut slots, triplets, options)?;
+        finish(self, layout, uri, &mut slots, triplets, options.strict_query)?;
         Ok(Captures::new(self, uri, slots, layout.tail_var))
     }
 }
@@ -380,13 +380,13 @@ pub(crate) fn finish(
     uri: &str,
     slots: &mut Slots,
     triplets: Triplets,
-    options: &MatchOptions,
+    strict_query: bool,
 ) -> Result<(), MatchError> {
     // Most lookups have nothing to finish: kept inline, so that they do not pay for a call.
     if triplets != Triplets::Some && layout.tail_var.is_none() && !template.has_repeated_names() {
         return Ok(());
     }
-    finish_slots(template, layout, uri, slots, triplets, options)
+    finish_slots(template, layout, uri, slots, triplets, strict_query)
 }
 
 #[inline(never)]
@@ -396,7 +396,7 @@ fn finish_slots(
     uri: &str,
     slots: &mut Slots,
     triplets: Triplets,
-    options: &MatchOptions,
+    strict_query: bool,
 ) -> Result<(), MatchError> {
     let buf = slots.as_mut_slice(layout.vars + 1);
     let head_vars = layout.tail_var.unwrap_or(layout.vars);
@@ -405,7 +405,7 @@ fn finish_slots(
     }
     if let Some(first) = layout.tail_var {
         let from = std::mem::replace(&mut buf[2 * first], vm::UNSET) as usize;
-        query::bind(template, first, uri, from, options.strict_query, buf)?;
+        query::bind(template, first, uri, from, strict_query, buf)?;
     }
     if template.has_repeated_names() {
         let caps = Captures::new(template, uri, slots.clone(), layout.tail_var);

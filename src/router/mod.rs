@@ -622,14 +622,13 @@ impl<T> Router<T> {
     /// errors of the best match.
     pub fn at<'r>(&'r self, uri: &'r str) -> Result<Routed<'r, T>, RouteError> {
         let compiled = self.compiled().map_err(|e| RouteError::from(e.clone()))?;
-        let options = self.match_options();
-        matcher::check_len(uri, options.max_uri_len)?;
+        matcher::check_len(uri, self.options.max_uri_len)?;
         let width = compiled.program.slots / 2;
         let mut slots = Slots::new(width);
         let found = match &compiled.walker {
             Some(walker) => compiled.walk(walker, uri, slots.as_mut_slice(width))?,
             None => {
-                let triplets = matcher::validate_uri(uri, options.max_uri_len)?;
+                let triplets = matcher::validate_uri(uri, usize::MAX)?;
                 if let Some(&i) = compiled.statics.get(uri) {
                     return Ok(self.routed(i, Captures::empty(&self.routes[i].template, uri)));
                 }
@@ -640,7 +639,8 @@ impl<T> Router<T> {
         let route = &self.routes[i];
         let layout = &compiled.program.layouts[found.key];
         let template = &route.template;
-        matcher::finish(template, layout, uri, &mut slots, found.triplets, &options)?;
+        let strict = self.options.strict_query;
+        matcher::finish(template, layout, uri, &mut slots, found.triplets, strict)?;
         let captures = Captures::new(template, uri, slots, layout.tail_var);
         if !found.plain {
             self.check_safety(route, &captures)?;
