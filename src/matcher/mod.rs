@@ -365,7 +365,14 @@ impl UriTemplate {
                 vm::run(program, uri.as_bytes(), buf).ok_or(MatchError::NoMatch)?;
             }
         }
-        finish(self, layout, uri, &mut slots, triplets, options.strict_query)?;
+        finish(
+            self,
+            layout,
+            uri,
+            &mut slots,
+            triplets,
+            options.strict_query,
+        )?;
         Ok(Captures::new(self, uri, slots, layout.tail_var))
     }
 }

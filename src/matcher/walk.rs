@@ -224,6 +224,30 @@ enum Step {
     Tail,
 }
 
+/// The walk's ways back.
+struct Stack {
+    resume: [Resume; MAX_RESUME],
+    depth: usize,
+}
+
+impl Stack {
+    /// Keeps a way back to `node` at `pos`, from edge `next` on; false if there is no room.
+    #[inline(always)]
+    fn push(&mut self, node: u32, pos: usize, next: Step) -> bool {
+        let Some(slot) = self.resume.get_mut(self.depth) else {
+            return false;
+        };
+        *slot = Resume::new(node, pos, next);
+        self.depth += 1;
+        true
+    }
+
+    fn pop(&mut self) -> Option<Resume> {
+        self.depth = self.depth.checked_sub(1)?;
+        Some(self.resume[self.depth])
+    }
+}
+
 /// Where [`Walker::rarer_edges`] leads.
 enum Rarer {
     Found(u32),
@@ -265,44 +289,33 @@ impl Walker {
     /// [`Resume`] point and comes back to it when the edge it took fails; everywhere else it
     /// just goes on. Its state lives in locals, so the loop runs in registers.
     pub(crate) fn walk(&self, uri: &[u8], slots: &mut [u32]) -> Walk {
-        let mut resume = [Resume(0); MAX_RESUME];
-        let mut depth = 0;
+        let mut stack = Stack {
+            resume: [Resume(0); MAX_RESUME],
+            depth: 0,
+        };
         let mut budget = 4 * uri.len() + 64;
         let mut seen = 0u8;
         let (mut node, mut pos, mut step) = (0u32, 0usize, Step::Literal);
         loop {
+            if step == Step::Literal {
+                let Some(stop) = self.follow_literals(uri, node, pos, budget, &mut stack) else {
+                    return Walk::GaveUp;
+                };
+                (node, pos, budget) = stop;
+            }
             if budget == 0 {
                 return Walk::GaveUp;
             }
             budget -= 1;
             let n = &self.nodes[node as usize];
-            let byte = uri.get(pos).copied();
-            // The common steps first: a literal edge, then a `{v}` edge.
-            if let Some(byte) = byte.filter(|_| step == Step::Literal) {
-                if let Some((child, end)) = self.literal_edge(n, byte, uri, pos) {
-                    if n.flags & BRANCHES != 0 {
-                        if depth == MAX_RESUME {
-                            return Walk::GaveUp;
-                        }
-                        resume[depth] = Resume::new(node, pos, Step::Segment);
-                        depth += 1;
-                    }
-                    (node, pos) = (child, end);
-                    continue;
-                }
-                step = Step::Segment;
-            }
-            if step == Step::Segment && byte.is_some() {
+            let byte = uri.get(pos);
+            if step <= Step::Segment && byte.is_some() {
                 if let Some((child, end, next, bits)) = self.segment_edge(n, uri, pos) {
                     budget = budget.saturating_sub((end - pos) / 8);
                     seen |= bits;
                     take(slots, n.segment_slot.into(), pos, end);
-                    if n.flags & LATER_EDGES != 0 {
-                        if depth == MAX_RESUME {
-                            return Walk::GaveUp;
-                        }
-                        resume[depth] = Resume::new(node, pos, Step::Tail);
-                        depth += 1;
+                    if n.flags & LATER_EDGES != 0 && !stack.push(node, pos, Step::Tail) {
+                        return Walk::GaveUp;
                     }
                     (node, pos, step) = (child, next, Step::Literal);
                     continue;
@@ -314,20 +327,60 @@ impl Walker {
                     return Walk::Found(key, Seen(seen));
                 }
             }
-            let (next, bits, cost) = self.rarer_edges(node, uri, pos, step, slots);
+            let (next, bits, cost) =
+                self.rarer_edges(node, uri, pos, step.max(Step::Segment), slots);
             seen |= bits;
             budget = budget.saturating_sub(cost);
             match next {
                 Rarer::Found(key) => return Walk::Found(key, Seen(seen)),
                 Rarer::Next(child, end) => (node, pos, step) = (child, end, Step::Literal),
-                Rarer::Fail if depth == 0 => return Walk::NotFound,
-                Rarer::Fail => {
-                    depth -= 1;
-                    let back = resume[depth];
-                    (node, pos, step) = (back.node(), back.pos(), back.next());
-                }
+                Rarer::Fail => match stack.pop() {
+                    Some(back) => (node, pos, step) = (back.node(), back.pos(), back.next()),
+                    None => return Walk::NotFound,
+                },
             }
         }
+    }
+
+    /// Follows literal edges from `node`, whose prefix ends at `pos`, as far as the URI goes
+    /// along them, keeping a way back at each node with other edges; returns the node where
+    /// no literal edge goes on, and where its prefix ends. Most of a walk is spent here, so
+    /// it keeps the current node by reference and nothing else of the walk.
+    #[inline(always)]
+    fn follow_literals(
+        &self,
+        uri: &[u8],
+        mut node: u32,
+        mut pos: usize,
+        mut budget: usize,
+        stack: &mut Stack,
+    ) -> Option<(u32, usize, usize)> {
+        let mut n = &self.nodes[node as usize];
+        while let Some(&byte) = uri.get(pos) {
+            let offset = byte.wrapping_sub(n.low);
+            if offset >= n.span {
+                break;
+            }
+            let child = n.first_child + u32::from(offset);
+            let Some(c) = self.nodes.get(child as usize) else {
+                break;
+            };
+            if (load(uri, pos) ^ c.head) & c.mask != 0 {
+                break;
+            }
+            let len = usize::from(c.len);
+            if len > 8
+                && !self.long_tail_matches(child, uri.get(pos + 8..).unwrap_or_default(), len - 8)
+            {
+                break;
+            }
+            budget = budget.checked_sub(1)?;
+            if n.flags & BRANCHES != 0 && !stack.push(node, pos, Step::Segment) {
+                return None;
+            }
+            (node, n, pos) = (child, c, pos + len);
+        }
+        Some((node, pos, budget))
     }
 
     /// The rarer ways on from `node` at `pos`, once its literal and `{v}` edges failed (or,
@@ -407,19 +460,6 @@ impl Walker {
         Some((n.segment, end, next, bits))
     }
 
-    /// The literal child whose prefix the URI continues with at `pos`, and where that prefix
-    /// ends. Children differ in their first byte, so only one can match.
-    #[inline]
-    fn literal_edge(&self, n: &WalkNode, byte: u8, uri: &[u8], pos: usize) -> Option<(u32, usize)> {
-        let offset = byte.wrapping_sub(n.low);
-        if offset >= n.span {
-            return None;
-        }
-        let child = n.first_child + u32::from(offset);
-        let end = self.prefix_end(child, uri, pos)?;
-        Some((child, end))
-    }
-
     /// Where `node`'s prefix ends if the URI continues with it at `pos`. Prefix bytes are
     /// never zero and [`load`] reads zeros past the end of the URI, so a head that compares
     /// equal lies within the URI.
@@ -472,10 +512,10 @@ fn take(slots: &mut [u32], slot: u32, start: usize, end: usize) {
 /// are short, and one load and a mask compare them faster than `memcmp` or a byte loop.
 #[inline(always)]
 fn load(bytes: &[u8], at: usize) -> u64 {
-    if let Some(word) = bytes.get(at..at + 8) {
-        return u64::from_le_bytes(word.try_into().expect("eight bytes"));
-    }
     let len = bytes.len();
+    if len >= 8 && at <= len - 8 {
+        return u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"));
+    }
     if len >= 8 && at < len {
         // The last eight bytes, shifted so that the byte at `at` comes first.
         let last = u64::from_le_bytes(bytes[len - 8..].try_into().expect("eight bytes"));
