@@ -641,10 +641,17 @@ impl<T> Router<T> {
         let template = &route.template;
         let strict = self.options.strict_query;
         matcher::finish(template, layout, uri, &mut slots, found.triplets, strict)?;
-        let captures = Captures::new(template, uri, slots, layout.tail_var);
-        if !found.plain {
-            self.check_safety(route, &captures)?;
+        let captures = || Captures::new(template, uri, slots, layout.tail_var);
+        if found.plain {
+            // Built where it is returned: the captures are large enough that a move costs.
+            return Ok(Routed {
+                value: &route.value,
+                template,
+                captures: captures(),
+            });
         }
+        let captures = captures();
+        self.check_safety(route, &captures)?;
         Ok(Routed {
             value: &route.value,
             template,
