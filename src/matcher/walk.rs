@@ -288,6 +288,7 @@ impl Walker {
     /// node's edges in precedence order. Where a later edge could still apply, the walk keeps a
     /// [`Resume`] point and comes back to it when the edge it took fails; everywhere else it
     /// just goes on. Its state lives in locals, so the loop runs in registers.
+    #[inline]
     pub(crate) fn walk(&self, uri: &[u8], slots: &mut [u32]) -> Walk {
         let mut stack = Stack {
             resume: [Resume(0); MAX_RESUME],
