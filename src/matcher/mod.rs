@@ -185,11 +185,11 @@ impl Default for MatchOptions {
     }
 }
 
-/// Checks a URI against the length limit.
 /// The longest URI any match accepts: spans are 32-bit offsets, and `u32::MAX` marks an unset
 /// one.
 const LONGEST_URI: usize = u32::MAX as usize - 1;
 
+/// Checks a URI against the length limit.
 #[inline]
 pub(crate) fn check_len(uri: &str, max_len: usize) -> Result<(), MatchError> {
     let max_len = max_len.min(LONGEST_URI);
@@ -396,6 +396,7 @@ pub(crate) fn finish(
     finish_slots(template, layout, uri, slots, triplets, strict_query)
 }
 
+/// The work of [`finish`], out of line.
 #[inline(never)]
 fn finish_slots(
     template: &UriTemplate,

@@ -317,9 +317,12 @@ impl Walker {
             budget -= 1;
             let n = &self.nodes[node as usize];
             let byte = uri.get(pos);
-            if step <= Step::Segment && byte.is_some() {
-                if let Some((child, end, next, bits)) = self.segment_edge(n, uri, pos) {
-                    budget = budget.saturating_sub((end - pos) / 8);
+            if step <= Step::Segment && byte.is_some() && n.segment != NO_SEGMENT {
+                let (end, bits) = self.run(n.segment_run.into(), uri, pos);
+                // Charged whether the edge is taken or not: a walk that backtracks may scan
+                // from here again, and the budget must bound the bytes scanned too.
+                budget = budget.saturating_sub((end - pos) / 8);
+                if let Some((child, next)) = self.segment_child(n, pos, end, uri) {
                     seen |= bits;
                     take(slots, n.segment_slot.into(), pos, end);
                     if n.flags & LATER_EDGES != 0 && !stack.push(node, pos, Step::Tail) {
@@ -439,33 +442,31 @@ impl Walker {
             return (Rarer::Fail, 0, cost);
         };
         let (end, bits) = self.run(edge.run, uri, pos);
+        cost += (end - pos) / 8;
         // A crossing variable ends the template, so its child's prefix is empty.
         if end != uri.len() || end == pos && !self.empty_vars {
             return (Rarer::Fail, 0, cost);
         }
         take(slots, edge.slot, pos, end);
-        (Rarer::Next(edge.child, end), bits, cost + (end - pos) / 8)
+        (Rarer::Next(edge.child, end), bits, cost)
     }
 
-    /// The `{v}` edge of `n` at `pos`, if the URI takes it: the child, where the variable's
-    /// run ends and the child's prefix after it, and the [`Seen`] bits of the run.
+    /// Where the `{v}` edge of `n` leads when its variable runs from `start` to `end`: its
+    /// child, and where the child's prefix ends after the run, if the URI takes the edge.
     #[inline]
-    fn segment_edge(
+    fn segment_child(
         &self,
         n: &WalkNode,
+        start: usize,
+        end: usize,
         uri: &[u8],
-        pos: usize,
-    ) -> Option<(u32, usize, usize, u8)> {
-        if n.segment == NO_SEGMENT {
-            return None;
-        }
-        let (end, bits) = self.run(n.segment_run.into(), uri, pos);
-        if end == pos && !self.empty_vars {
+    ) -> Option<(u32, usize)> {
+        if end == start && !self.empty_vars {
             return None;
         }
         // The variable ends where its child's prefix must start.
         let next = self.prefix_end(n.segment, uri, end)?;
-        Some((n.segment, end, next, bits))
+        Some((n.segment, next))
     }
 
     /// Where `node`'s prefix ends if the URI continues with it at `pos`. Prefix bytes are
@@ -755,8 +756,9 @@ impl BuildTrie {
             });
             walker.exits.push(exits);
         }
-        // Node numbers must stay clear of `NO_SEGMENT`.
-        (walker.nodes.len() < NO_SEGMENT as usize).then_some(walker)
+        // A [`Resume`] packs a node number in 31 bits, which also keeps it clear of
+        // `NO_SEGMENT`.
+        (walker.nodes.len() <= 1 << 31).then_some(walker)
     }
 
     /// The nodes reachable from the root, breadth first: each node's literal children in a row
