@@ -291,8 +291,8 @@ impl Walker {
         })
     }
 
-    /// Walks `uri`, recording variable spans in `slots`: the first complete walk, trying each
-    /// node's edges in precedence order. Where a later edge could still apply, the walk keeps a
+    /// Walks `uri` (the bytes of a `str`: no walk enters a [`HOLE`]), recording variable
+    /// spans in `slots`: the first complete walk, trying each node's edges in precedence order. Where a later edge could still apply, the walk keeps a
     /// [`Resume`] point and comes back to it when the edge it took fails; everywhere else it
     /// just goes on. Its state lives in locals, so the loop runs in registers.
     #[inline]
