@@ -292,9 +292,10 @@ impl Walker {
     }
 
     /// Walks `uri` (the bytes of a `str`: no walk enters a [`HOLE`]), recording variable
-    /// spans in `slots`: the first complete walk, trying each node's edges in precedence order. Where a later edge could still apply, the walk keeps a
-    /// [`Resume`] point and comes back to it when the edge it took fails; everywhere else it
-    /// just goes on. Its state lives in locals, so the loop runs in registers.
+    /// spans in `slots`: the first complete walk, trying each node's edges in precedence
+    /// order. Where a later edge could still apply, the walk keeps a [`Resume`] point and
+    /// comes back to it when the edge it took fails; everywhere else it just goes on. Its
+    /// state lives in locals, so the loop runs in registers.
     #[inline]
     pub(crate) fn walk(&self, uri: &[u8], slots: &mut [u32]) -> Walk {
         let mut stack = Stack {
@@ -333,8 +334,7 @@ impl Walker {
                 }
             }
             if byte.is_none() {
-                let exits = &self.exits[node as usize];
-                if let (Some(key), None) = (exits.end, exits.tail) {
+                if let Some(key) = at_end(&self.exits[node as usize], pos, slots) {
                     return Walk::Found(key, Seen(seen));
                 }
             }
@@ -376,26 +376,21 @@ impl Walker {
             let Some(c) = self.nodes.get(child as usize) else {
                 break;
             };
-            if (load(uri, pos) ^ c.head) & c.mask != 0 {
+            let Some(end) = self.prefix_of(c, child, uri, pos) else {
                 break;
-            }
-            let len = usize::from(c.len);
-            if len > 8
-                && !self.long_tail_matches(child, uri.get(pos + 8..).unwrap_or_default(), len - 8)
-            {
-                break;
-            }
+            };
             budget = budget.checked_sub(1)?;
             if n.flags & BRANCHES != 0 && !stack.push(node, pos, Step::Segment) {
                 return None;
             }
-            (node, n, pos) = (child, c, pos + len);
+            (node, n, pos) = (child, c, end);
         }
         Some((node, pos, budget))
     }
 
     /// The rarer ways on from `node` at `pos`, once its literal and `{v}` edges failed (or,
-    /// from [`Step::Tail`], were tried): the end of the URI, a query tail, a trailing `{+v}`;
+    /// from [`Step::Tail`], were tried), and at the end of the URI the templates ending here:
+    /// an empty variable, a query tail, a trailing `{+v}`;
     /// with the [`Seen`] bits of what it took and the budget its scans cost. Out of line, so
     /// that the common steps keep their registers.
     #[inline(never)]
@@ -409,11 +404,8 @@ impl Walker {
     ) -> (Rarer, u8, usize) {
         let exits = &self.exits[node as usize];
         let Some(&byte) = uri.get(pos) else {
-            if let Some(key) = at_end(exits, pos, slots) {
-                return (Rarer::Found(key), 0, 0);
-            }
-            // An empty variable can still be taken at the end (a single template's node has
-            // one variable edge at most).
+            // The walk has tried the templates that end here. An empty variable can still be
+            // taken (a single template's node has one variable edge at most).
             let edge = self.nodes[node as usize].segment_edge().or(exits.crossing);
             let next = edge
                 .filter(|_| self.empty_vars)
@@ -474,7 +466,12 @@ impl Walker {
     /// equal lies within the URI.
     #[inline(always)]
     fn prefix_end(&self, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
-        let n = &self.nodes[node as usize];
+        self.prefix_of(&self.nodes[node as usize], node, uri, pos)
+    }
+
+    /// [`prefix_end`](Self::prefix_end) for a node already at hand, as `n`.
+    #[inline(always)]
+    fn prefix_of(&self, n: &WalkNode, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
         if (load(uri, pos) ^ n.head) & n.mask != 0 {
             return None;
         }
@@ -738,6 +735,13 @@ impl BuildTrie {
             walker.long_tails.extend(n.prefix.iter().skip(8));
             let head_len = n.prefix.len().min(8);
             let later = exits.crossing.is_some() || exits.tail.is_some();
+            let mut flags = 0;
+            if segment.is_some() || later {
+                flags |= BRANCHES;
+            }
+            if later {
+                flags |= LATER_EDGES;
+            }
             walker.nodes.push(WalkNode {
                 head: load(&n.prefix[..head_len], 0),
                 mask: u64::MAX.checked_shr(64 - 8 * head_len as u32).unwrap_or(0),
@@ -748,11 +752,7 @@ impl BuildTrie {
                 low,
                 span,
                 segment_run: segment.map_or(Some(0), |e| u8::try_from(e.run).ok())?,
-                flags: if segment.is_some() || later {
-                    BRANCHES
-                } else {
-                    0
-                } | if later { LATER_EDGES } else { 0 },
+                flags,
             });
             walker.exits.push(exits);
         }
@@ -806,9 +806,10 @@ fn run_table(class: Class) -> RunTable {
     table
 }
 
-/// Whether a template's tokens can be walked: ASCII literals without triplets or NUL bytes; variables that
-/// are single `{v}` (followed by a literal byte outside their class, a query tail or the end)
-/// or a single `{+v}` ending the template; a query tail only after a literal or `{v}`.
+/// Whether a template's tokens can be walked: ASCII literals without triplets or NUL bytes;
+/// variables that are single `{v}` (followed by a literal byte outside their class, a query
+/// tail or the end) or a single `{+v}` ending the template; a query tail only after a literal
+/// or `{v}`.
 fn qualifies(tokens: &[Token]) -> bool {
     tokens.iter().enumerate().all(|(i, token)| match token {
         Token::Unit(u) => !u.encoded && u.byte.is_ascii() && u.byte != b'%' && u.byte != 0,
