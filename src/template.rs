@@ -260,6 +260,8 @@ pub struct UriTemplate {
     /// first use so that parsing stays at two allocations.
     programs: [OnceLock<Result<Box<Program>, MatchError>>; 2],
     repeated_names: bool,
+    /// See [`tail_var`](Self::tail_var).
+    tail_var: Option<usize>,
 }
 
 impl UriTemplate {
@@ -311,11 +313,13 @@ impl UriTemplate {
                 .any(|b| matches!(b, Node::Var(b) if name(a) == name(b))),
             _ => false,
         });
+        let tail_var = first_tail_var(&nodes);
         Ok(Self {
             source: template.into(),
             nodes,
             programs: Default::default(),
             repeated_names,
+            tail_var,
         })
     }
 
@@ -404,6 +408,14 @@ impl UriTemplate {
     #[inline]
     pub(crate) fn has_repeated_names(&self) -> bool {
         self.repeated_names
+    }
+
+    /// Index of the first variable of the query tail (the trailing run of `{?..}` and `{&..}`
+    /// expressions, whose pairs a match takes in any order), if the template has one. Kept
+    /// here rather than in each match's captures, which stay small enough to move cheaply.
+    #[inline]
+    pub(crate) fn tail_var(&self) -> Option<usize> {
+        self.tail_var
     }
 
     pub(crate) fn nodes(&self) -> &[Node] {
@@ -704,4 +716,34 @@ impl<'de> serde::Deserialize<'de> for UriTemplate {
         }
         d.deserialize_str(Visitor)
     }
+}
+
+/// The index of the first variable of the query tail of `nodes`, if there is one.
+fn first_tail_var(nodes: &[Node]) -> Option<usize> {
+    let tail = tail_start(nodes);
+    (tail < nodes.len()).then(|| {
+        nodes[..tail]
+            .iter()
+            .filter(|n| matches!(n, Node::Var(_)))
+            .count()
+    })
+}
+
+/// Index of the first node of the trailing run of query expressions (`nodes.len()` if none).
+pub(crate) fn tail_start(nodes: &[Node]) -> usize {
+    let mut start = nodes.len();
+    let mut i = 0;
+    while i < nodes.len() {
+        let (query, len) = match nodes[i] {
+            Node::Expression { op, vars, .. } => (op.is_query(), 1 + usize::from(vars)),
+            _ => (false, 1),
+        };
+        if !query {
+            start = nodes.len();
+        } else if start == nodes.len() {
+            start = i;
+        }
+        i += len;
+    }
+    start
 }

@@ -5,7 +5,7 @@
 //!   template's size;
 //! * `expand_to` into a `String` with enough room allocates nothing, for strings, numbers,
 //!   lists and maps, from `serde_json` values and from slices of pairs;
-//! * `match_uri` on a template of up to 11 variables allocates nothing once warm (program
+//! * `match_uri` on a template of up to 10 variables allocates nothing once warm (program
 //!   compiled, thread cache grown) when the URI needs no decoding, nor does reading the
 //!   captures' decoded values then;
 //! * `Router::at` allocates nothing once warm for URIs that need no decoding, on the radix walk
@@ -172,7 +172,7 @@ fn expanding_into_a_buffer_with_room_allocates_nothing_with_pairs() {
 /// that a third match, and reading its decoded values, allocates nothing.
 fn assert_matches_without_allocating(text: &str, uri: &str) {
     let t = UriTemplate::parse(text).unwrap();
-    assert!(t.variables().count() <= 11, "{text}");
+    assert!(t.variables().count() <= 10, "{text}");
     for _ in 0..2 {
         t.match_uri(uri).unwrap();
     }
@@ -200,12 +200,12 @@ fn matching_a_warm_template_allocates_nothing() {
         ("x{;a,b}{.c}{#d}", "x;a=1;b.c#frag/ment"),
         ("search://docs{?q,tag*}", "search://docs?tag=a&q=rust&tag=b"),
         (
-            "{a}/{b}/{c}/{d}/{e}/{f}/{g}/{h}/{i}/{j}/{k}",
-            "1/2/3/4/5/6/7/8/9/10/11",
+            "{a}/{b}/{c}/{d}/{e}/{f}/{g}/{h}/{i}/{j}",
+            "1/2/3/4/5/6/7/8/9/10",
         ),
         (
-            "db://{a}/{b}{/c,d}{;e}{?f,g,h,i}{&j,k}",
-            "db://x/y/z/w;e=v?i=1&f=2&k=3&h=4",
+            "db://{a}/{b}{/c,d}{;e}{?f,g,h}{&j,k}",
+            "db://x/y/z/w;e=v?f=2&k=3&h=4",
         ),
     ] {
         assert_matches_without_allocating(text, uri);

@@ -273,7 +273,7 @@ impl UriTemplate {
     /// than a few steps per byte. The automaton's cost per byte grows with the template, so
     /// templates with more than some 50 variables are refused ([`MatchError::Unsupported`])
     /// rather than matched slowly. It allocates nothing for templates
-    /// of up to 11 variables once the thread's matcher cache is warm; decoding allocates only
+    /// of up to 10 variables once the thread's matcher cache is warm; decoding allocates only
     /// for values that hold percent-triplets.
     ///
     /// ```
@@ -373,7 +373,7 @@ impl UriTemplate {
             triplets,
             options.strict_query,
         )?;
-        Ok(Captures::new(self, uri, slots, layout.tail_var))
+        Ok(Captures::new(self, uri, slots))
     }
 }
 
@@ -406,7 +406,7 @@ fn finish_slots(
     triplets: Triplets,
     strict_query: bool,
 ) -> Result<(), MatchError> {
-    let buf = slots.as_mut_slice(layout.vars + 1);
+    let buf = slots.as_mut_slice(layout.vars);
     let head_vars = layout.tail_var.unwrap_or(layout.vars);
     if triplets == Triplets::Some {
         check_utf8(uri, &buf[..2 * head_vars])?;
@@ -416,7 +416,7 @@ fn finish_slots(
         query::bind(template, first, uri, from, strict_query, buf)?;
     }
     if template.has_repeated_names() {
-        let caps = Captures::new(template, uri, slots.clone(), layout.tail_var);
+        let caps = Captures::new(template, uri, slots.clone());
         if !repeated_names_agree(&caps) {
             return Err(MatchError::NoMatch);
         }

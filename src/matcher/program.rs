@@ -363,7 +363,7 @@ impl Program {
         }
         let slots = templates
             .iter()
-            .map(|t| 2 * t.variables().count() + 2)
+            .map(|t| 2 * t.variables().count())
             .max()
             .unwrap_or(2);
         let first = first_sets(&c.insts, &c.dispatch);
@@ -383,7 +383,7 @@ impl Program {
 /// read as part of a value, so such templates are refused for matching.
 fn late_question_mark(t: &UriTemplate) -> bool {
     let nodes = t.nodes();
-    nodes[super::trie::tail_start(nodes)..]
+    nodes[crate::template::tail_start(nodes)..]
         .iter()
         .filter_map(|n| match n {
             crate::template::Node::Expression { op, .. } => Some(*op),

@@ -11,15 +11,9 @@ use crate::template::{Node, Operator, UriTemplate, VarNode};
 
 /// Where a template's variables sit in the slots.
 pub(crate) fn layout(t: &UriTemplate) -> super::program::Layout {
-    let nodes = t.nodes();
-    let tail = tail_start(nodes);
-    let head_vars = nodes[..tail]
-        .iter()
-        .filter(|n| matches!(n, Node::Var(_)))
-        .count();
     super::program::Layout {
         vars: t.variables().count(),
-        tail_var: (tail < nodes.len()).then_some(head_vars),
+        tail_var: t.tail_var(),
     }
 }
 
@@ -28,25 +22,6 @@ pub(crate) fn var_node(n: &Node) -> VarNode {
         Node::Var(v) => *v,
         _ => unreachable!("an expression's nodes are variables"),
     }
-}
-
-/// Index of the first node of the trailing run of query expressions (`nodes.len()` if none).
-pub(crate) fn tail_start(nodes: &[Node]) -> usize {
-    let mut start = nodes.len();
-    let mut i = 0;
-    while i < nodes.len() {
-        let (query, len) = match nodes[i] {
-            Node::Expression { op, vars, .. } => (op.is_query(), 1 + usize::from(vars)),
-            _ => (false, 1),
-        };
-        if !query {
-            start = nodes.len();
-        } else if start == nodes.len() {
-            start = i;
-        }
-        i += len;
-    }
-    start
 }
 
 /// A template's shape: its tokens. Two templates with the same shape match exactly the same URIs
@@ -108,7 +83,7 @@ pub(crate) struct VarToken {
 
 pub(crate) fn tokens(t: &UriTemplate) -> Vec<Token> {
     let nodes = t.nodes();
-    let tail = tail_start(nodes);
+    let tail = crate::template::tail_start(nodes);
     let mut out = Vec::new();
     let mut i = 0;
     while i < tail {

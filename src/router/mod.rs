@@ -598,7 +598,7 @@ impl<T> Router<T> {
     ///
     /// The lookup runs in time linear in the URI's length, whatever the number of templates,
     /// and allocates nothing for URIs whose captures need no decoding (once the thread's matcher
-    /// cache is warm), as long as no template has more than 11 variables: the captures keep
+    /// cache is warm), as long as no template has more than 10 variables: the captures keep
     /// that many spans inline. The first lookup after a change compiles the router.
     ///
     /// ```
@@ -641,7 +641,7 @@ impl<T> Router<T> {
         let template = &route.template;
         let strict = self.options.strict_query;
         matcher::finish(template, layout, uri, &mut slots, found.triplets, strict)?;
-        let captures = || Captures::new(template, uri, slots, layout.tail_var);
+        let captures = || Captures::new(template, uri, slots);
         if found.plain {
             // Built where it is returned: the captures are large enough that a move costs.
             return Ok(Routed {
