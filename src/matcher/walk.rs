@@ -16,9 +16,12 @@
 //!
 //! **Costs.** The walk backtracks, so it carries a budget proportional to the URI, and keeps
 //! its ways back on a fixed stack of [`MAX_RESUME`] entries; a walk that runs out of either
-//! hands over to the VM, which keeps every match linear and the native stack flat. Where no
+//! hands over to the VM, which keeps every match linear and the native stack flat. The budget
+//! pays for every step but literal ones, for every byte a variable's run scans (an eighth
+//! each), and, when an attempt fails, for the bytes it went forward: a literal step takes at
+//! least one byte, so that bounds its literal steps without counting them one by one. Where no
 //! edge but a literal one leaves a node (most of a lookup), a step is a subtraction to find the
-//! child, one masked 8-byte compare of its prefix and a bounds check or two: about 30
+//! child, one masked 8-byte compare of its prefix and a bounds check or two: about 25
 //! instructions. A `{v}` edge reads a byte table per byte of its value, which also records
 //! whether the bytes hold a `%` or anything a path-safety rule looks at, so that a lookup with
 //! plain captures skips validating the URI and checking its captures.
@@ -91,6 +94,13 @@ const PERCENT: u8 = 4;
 pub(crate) struct Seen(u8);
 
 impl Seen {
+    /// Whether every span is plain and holds no `%`: captures that need neither validating
+    /// nor checking.
+    #[inline]
+    pub(crate) fn is_clean(self) -> bool {
+        self.0 & (NOT_PLAIN | PERCENT) == 0
+    }
+
     /// Whether every span is plain, so that no capture can break a safety rule.
     pub(crate) fn all_plain(self) -> bool {
         self.0 & NOT_PLAIN == 0
@@ -305,12 +315,14 @@ impl Walker {
         let mut budget = 4 * uri.len() + 64;
         let mut seen = 0u8;
         let (mut node, mut pos, mut step) = (0u32, 0usize, Step::Literal);
+        // Where the current attempt (from the start, or from the last way back) began.
+        let mut attempt = 0;
         loop {
             if step == Step::Literal {
-                let Some(stop) = self.follow_literals(uri, node, pos, budget, &mut stack) else {
+                let Some((stop, end)) = self.follow_literals(uri, node, pos, &mut stack) else {
                     return Walk::GaveUp;
                 };
-                (node, pos, budget) = stop;
+                (node, pos) = (stop, end);
             }
             if budget == 0 {
                 return Walk::GaveUp;
@@ -345,10 +357,17 @@ impl Walker {
             match next {
                 Rarer::Found(key) => return Walk::Found(key, Seen(seen)),
                 Rarer::Next(child, end) => (node, pos, step) = (child, end, Step::Literal),
-                Rarer::Fail => match stack.pop() {
-                    Some(back) => (node, pos, step) = (back.node(), back.pos(), back.next()),
-                    None => return Walk::NotFound,
-                },
+                Rarer::Fail => {
+                    // Each literal step takes at least one byte and an attempt only moves
+                    // forward, so the bytes it took bound its literal steps: charged when it
+                    // fails, the literal chains need no count of their own.
+                    budget = budget.saturating_sub(pos - attempt);
+                    match stack.pop() {
+                        Some(back) => (node, pos, step) = (back.node(), back.pos(), back.next()),
+                        None => return Walk::NotFound,
+                    }
+                    attempt = pos;
+                }
             }
         }
     }
@@ -363,9 +382,8 @@ impl Walker {
         uri: &[u8],
         mut node: u32,
         mut pos: usize,
-        mut budget: usize,
         stack: &mut Stack,
-    ) -> Option<(u32, usize, usize)> {
+    ) -> Option<(u32, usize)> {
         let mut n = &self.nodes[node as usize];
         while let Some(&byte) = uri.get(pos) {
             let offset = byte.wrapping_sub(n.low);
@@ -379,13 +397,12 @@ impl Walker {
             let Some(end) = self.prefix_of(c, child, uri, pos) else {
                 break;
             };
-            budget = budget.checked_sub(1)?;
             if n.flags & BRANCHES != 0 && !stack.push(node, pos, Step::Segment) {
                 return None;
             }
             (node, n, pos) = (child, c, end);
         }
-        Some((node, pos, budget))
+        Some((node, pos))
     }
 
     /// The rarer ways on from `node` at `pos`, once its literal and `{v}` edges failed (or,
@@ -545,6 +562,7 @@ fn load_short(bytes: &[u8], at: usize) -> u64 {
 
 /// At the end of the URI, a template ending here and one whose query tail is empty tie on
 /// rank: the lower key wins, as in the VM.
+#[inline(always)]
 fn at_end(n: &Exits, pos: usize, slots: &mut [u32]) -> Option<u32> {
     let tail = n.tail.filter(|t| n.end.map_or(true, |end| t.key < end));
     if let Some(tail) = tail {
@@ -875,6 +893,77 @@ mod tests {
         );
         let past = "/x".repeat(MAX_RESUME + 1) + "/y";
         assert_eq!(walker.walk(past.as_bytes(), &mut slots), Walk::GaveUp);
+    }
+
+    /// Every template `/s1/s2/.../sk` + `suffix` where each `si` is `a` or `{vi}`: a URI of
+    /// `/a` k times makes the walk try all 2^k of them when the suffix fails.
+    fn every_combination(k: usize, suffix: &str) -> Walker {
+        let templates: Vec<Vec<Token>> = (0..1usize << k)
+            .map(|bits| {
+                let path: String = (0..k)
+                    .map(|i| match bits >> i & 1 {
+                        0 => "/a".to_owned(),
+                        _ => format!("/{{v{i}}}"),
+                    })
+                    .collect();
+                tokens(&(path + suffix))
+            })
+            .collect();
+        Walker::build(&templates, false).unwrap()
+    }
+
+    /// A walk that would backtrack through exponentially many templates gives up once it has
+    /// spent its budget, and hands over to the VM.
+    #[test]
+    fn a_walk_that_backtracks_too_much_gives_up() {
+        let walker = every_combination(10, "/end");
+        let mut slots = [u32::MAX; 22];
+        let found = "/a".repeat(10) + "/end";
+        assert!(matches!(
+            walker.walk(found.as_bytes(), &mut slots),
+            Walk::Found(..)
+        ));
+        let missed = "/a".repeat(10) + "/nope";
+        assert_eq!(walker.walk(missed.as_bytes(), &mut slots), Walk::GaveUp);
+    }
+
+    /// The literal steps of an attempt that fails count against the budget: here each of 8
+    /// attempts follows 200 literal edges (`/x` nodes that also lead to `/q`) before it fails,
+    /// and the walk stops after a few.
+    #[test]
+    fn the_literal_steps_of_failed_attempts_count_against_the_budget() {
+        let templates: Vec<Vec<Token>> = (0..8usize)
+            .flat_map(|bits| {
+                let path: String = (0..3)
+                    .map(|i| match bits >> i & 1 {
+                        0 => "/a".to_owned(),
+                        _ => format!("/{{v{i}}}"),
+                    })
+                    .collect();
+                (0..=200).map(move |j| tokens(&(path.clone() + &"/x".repeat(j) + "/q")))
+            })
+            .collect();
+        let walker = Walker::build(&templates, false).unwrap();
+        let mut slots = [u32::MAX; 6];
+        let uri = "/a".repeat(3) + &"/x".repeat(200) + "/nope";
+        assert_eq!(walker.walk(uri.as_bytes(), &mut slots), Walk::GaveUp);
+    }
+
+    /// The bytes a variable's run scans count against the budget even when the edge is not
+    /// taken: here each of 64 attempts scans a 100,000-byte value, then finds no `/end` after
+    /// it. With a one-byte value and as long a URI (so the same budget), the walk makes all
+    /// 64 attempts and answers.
+    #[test]
+    fn the_runs_a_walk_scans_count_against_its_budget() {
+        let walker = every_combination(6, "/{w}/end");
+        let mut slots = [u32::MAX; 16];
+        let long_runs = "/a".repeat(6) + "/" + &"x".repeat(100_000) + ";";
+        assert_eq!(walker.walk(long_runs.as_bytes(), &mut slots), Walk::GaveUp);
+        let short_runs = "/a".repeat(6) + "/x;" + &"x".repeat(100_000);
+        assert_eq!(
+            walker.walk(short_runs.as_bytes(), &mut slots),
+            Walk::NotFound
+        );
     }
 
     #[test]

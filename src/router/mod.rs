@@ -116,11 +116,19 @@ struct Compiled {
     program: Program,
     /// The fast path, when every template's variables are delimited.
     walker: Option<Walker>,
-    /// The route of each template key. Keys order statics first, then by template text, which
-    /// is the tie-break among equally ranked matches.
-    route_of: Vec<usize>,
+    /// What a lookup needs of each template key. Keys order statics first, then by template
+    /// text, which is the tie-break among equally ranked matches.
+    keys: Vec<Key>,
     /// Static templates that need no normalization (ASCII, no `%`), by text.
     statics: HashMap<Box<str>, usize>,
+}
+
+/// A template key's route, and what its matches need beyond the walk.
+struct Key {
+    route: usize,
+    /// Whether the spans a walk records are the captures as they stand: the template has no
+    /// query tail to bind and no repeated name to compare.
+    spans_are_captures: bool,
 }
 
 /// Router-wide options; build a router with them through [`Router::builder`].
@@ -625,40 +633,107 @@ impl<T> Router<T> {
         matcher::check_len(uri, self.options.max_uri_len)?;
         let width = compiled.program.slots / 2;
         let mut slots = Slots::new(width);
-        let found = match &compiled.walker {
-            Some(walker) => compiled.walk(walker, uri, slots.as_mut_slice(width))?,
-            None => {
-                let triplets = matcher::validate_uri(uri, usize::MAX)?;
-                if let Some(&i) = compiled.statics.get(uri) {
-                    return Ok(self.routed(i, Captures::empty(&self.routes[i].template, uri)));
+        let Some(walker) = &compiled.walker else {
+            return self.at_by_vm(compiled, uri, slots);
+        };
+        let walk = walker.walk(uri.as_bytes(), slots.as_mut_slice(width));
+        if let Walk::Found(key, seen) = walk {
+            let key = &compiled.keys[key as usize];
+            if key.spans_are_captures && seen.is_clean() {
+                // Most lookups end here, and build their result where it is returned: the
+                // captures are large enough that a move costs.
+                let route = &self.routes[key.route];
+                return Ok(Routed {
+                    value: &route.value,
+                    template: &route.template,
+                    captures: Captures::new(&route.template, uri, slots),
+                });
+            }
+        }
+        self.after_walk(compiled, uri, slots, walk)
+    }
+
+    /// The rest of a lookup whose walk did not end in plain captures: a query tail to bind, a
+    /// triplet to validate, a capture to check for safety, a URI to hand over to the VM, or
+    /// none found. Out of line, so that the common lookup keeps its registers.
+    #[inline(never)]
+    fn after_walk<'r>(
+        &'r self,
+        compiled: &'r Compiled,
+        uri: &'r str,
+        mut slots: Slots,
+        walk: Walk,
+    ) -> Result<Routed<'r, T>, RouteError> {
+        let width = compiled.program.slots / 2;
+        let found = match walk {
+            Walk::Found(key, seen) => {
+                let key = key as usize;
+                compiled.program.layouts[key].clear_tail(slots.as_mut_slice(width));
+                // The walk matched literals (which hold no `%`) and scanned every variable's
+                // span and the query tail, so a URI where those hold no `%` holds no triplet.
+                let triplets = if seen.percent() {
+                    matcher::validate_uri(uri, usize::MAX)?
+                } else {
+                    Triplets::None
+                };
+                Found {
+                    key,
+                    triplets,
+                    plain: seen.all_plain(),
                 }
+            }
+            Walk::NotFound => {
+                // A malformed URI is reported as such, wherever its bad `%` is.
+                matcher::validate_uri(uri, usize::MAX)?;
+                return Err(RouteError::NotFound);
+            }
+            Walk::GaveUp => {
+                let triplets = matcher::validate_uri(uri, usize::MAX)?;
                 compiled.run_vm(uri, slots.as_mut_slice(width), triplets)?
             }
         };
-        let i = compiled.route_of[found.key];
+        self.bind(compiled, uri, slots, found)
+    }
+
+    /// A lookup by the VM, for routers the walk does not serve.
+    #[inline(never)]
+    fn at_by_vm<'r>(
+        &'r self,
+        compiled: &'r Compiled,
+        uri: &'r str,
+        mut slots: Slots,
+    ) -> Result<Routed<'r, T>, RouteError> {
+        let triplets = matcher::validate_uri(uri, usize::MAX)?;
+        if let Some(&i) = compiled.statics.get(uri) {
+            return Ok(self.routed(i, Captures::empty(&self.routes[i].template, uri)));
+        }
+        let width = compiled.program.slots / 2;
+        let found = compiled.run_vm(uri, slots.as_mut_slice(width), triplets)?;
+        self.bind(compiled, uri, slots, found)
+    }
+
+    /// Turns the spans of the template found into its captures, and checks them.
+    fn bind<'r>(
+        &'r self,
+        compiled: &'r Compiled,
+        uri: &'r str,
+        mut slots: Slots,
+        found: Found,
+    ) -> Result<Routed<'r, T>, RouteError> {
+        let i = compiled.keys[found.key].route;
         let route = &self.routes[i];
         let layout = &compiled.program.layouts[found.key];
         let template = &route.template;
         let strict = self.options.strict_query;
         matcher::finish(template, layout, uri, &mut slots, found.triplets, strict)?;
-        let captures = || Captures::new(template, uri, slots);
-        if found.plain {
-            // Built where it is returned: the captures are large enough that a move costs.
-            return Ok(Routed {
-                value: &route.value,
-                template,
-                captures: captures(),
-            });
+        let captures = Captures::new(template, uri, slots);
+        if !found.plain {
+            self.check_safety(route, &captures)?;
         }
-        let captures = captures();
-        self.check_safety(route, &captures)?;
-        Ok(Routed {
-            value: &route.value,
-            template,
-            captures,
-        })
+        Ok(self.routed(i, captures))
     }
 
+    #[inline]
     fn routed<'r>(&'r self, i: usize, captures: Captures<'r>) -> Routed<'r, T> {
         let route = &self.routes[i];
         Routed {
@@ -736,10 +811,21 @@ impl<T> Router<T> {
             .filter(|(_, r)| r.template.as_str().is_ascii() && !r.template.as_str().contains('%'))
             .map(|(i, r)| (r.template.as_str().into(), i))
             .collect();
+        let keys = route_of
+            .iter()
+            .map(|&route| {
+                let template = &self.routes[route].template;
+                Key {
+                    route,
+                    spans_are_captures: template.tail_var().is_none()
+                        && !template.has_repeated_names(),
+                }
+            })
+            .collect();
         Ok(Compiled {
             program,
             walker,
-            route_of,
+            keys,
             statics,
         })
     }
@@ -754,37 +840,6 @@ struct Found {
 }
 
 impl Compiled {
-    /// Finds the best template by the radix walk, which validates the URI only where it has
-    /// to: the walk matched literals (which hold no `%`) and scanned every variable's span and
-    /// the query tail, so a URI where those hold no `%` holds no triplet at all. A walk that
-    /// gives up hands over to the VM.
-    #[inline]
-    fn walk(&self, walker: &Walker, uri: &str, slots: &mut [u32]) -> Result<Found, RouteError> {
-        let (key, seen) = match walker.walk(uri.as_bytes(), slots) {
-            Walk::Found(key, seen) => (key as usize, seen),
-            Walk::NotFound => {
-                // A malformed URI is reported as such, wherever its bad `%` is.
-                matcher::validate_uri(uri, usize::MAX)?;
-                return Err(RouteError::NotFound);
-            }
-            Walk::GaveUp => {
-                let triplets = matcher::validate_uri(uri, usize::MAX)?;
-                return self.run_vm(uri, slots, triplets);
-            }
-        };
-        self.program.layouts[key].clear_tail(slots);
-        let triplets = if seen.percent() {
-            matcher::validate_uri(uri, usize::MAX)?
-        } else {
-            Triplets::None
-        };
-        Ok(Found {
-            key,
-            triplets,
-            plain: seen.all_plain(),
-        })
-    }
-
     /// Finds the best template by the VM, for a validated URI.
     fn run_vm(
         &self,
