@@ -17,12 +17,12 @@
 //! **Costs.** The walk backtracks, so it carries a budget proportional to the URI, and keeps
 //! its ways back on a fixed stack of [`MAX_RESUME`] entries; a walk that runs out of either
 //! hands over to the VM, which keeps every match linear and the native stack flat. The budget
-//! pays for every step but literal ones, for every byte a variable's run scans (an eighth
-//! each), and, when an attempt fails, for the bytes it went forward: a literal step takes at
-//! least one byte, so that bounds its literal steps without counting them one by one. Where no
-//! edge but a literal one leaves a node (most of a lookup), a step is a subtraction to find the
-//! child, one masked 8-byte compare of its prefix and a bounds check or two: about 25
-//! instructions. A `{v}` edge reads a byte table per byte of its value, which also records
+//! is charged only when an attempt fails, for the bytes it went forward (every step but its
+//! last takes at least one, so they bound its steps and the runs it took) and for the runs it
+//! scanned but did not take (an eighth a byte): a walk that does not backtrack pays nothing
+//! on its way. Where no edge but a literal one leaves a node (most of a lookup), a step is a
+//! subtraction to find the child, one masked 8-byte compare of its prefix and a bounds check
+//! or two: about 25 instructions. A `{v}` edge reads a byte table per byte of its value, which also records
 //! whether the bytes hold a `%` or anything a path-safety rule looks at, so that a lookup with
 //! plain captures skips validating the URI and checking its captures.
 
@@ -324,17 +324,10 @@ impl Walker {
                 };
                 (node, pos) = (stop, end);
             }
-            if budget == 0 {
-                return Walk::GaveUp;
-            }
-            budget -= 1;
             let n = &self.nodes[node as usize];
             let byte = uri.get(pos);
             if step <= Step::Segment && byte.is_some() && n.segment != NO_SEGMENT {
                 let (end, bits) = self.run(n.segment_run.into(), uri, pos);
-                // Charged whether the edge is taken or not: a walk that backtracks may scan
-                // from here again, and the budget must bound the bytes scanned too.
-                budget = budget.saturating_sub((end - pos) / 8);
                 if let Some((child, next)) = self.segment_child(n, pos, end, uri) {
                     seen |= bits;
                     take(slots, n.segment_slot.into(), pos, end);
@@ -344,6 +337,9 @@ impl Walker {
                     (node, pos, step) = (child, next, Step::Literal);
                     continue;
                 }
+                // A run the walk does not take is not paid for by going forward, and a walk
+                // that backtracks may scan from here again.
+                budget = budget.saturating_sub((end - pos) / 8);
             }
             if byte.is_none() {
                 if let Some(key) = at_end(&self.exits[node as usize], pos, slots) {
@@ -358,10 +354,15 @@ impl Walker {
                 Rarer::Found(key) => return Walk::Found(key, Seen(seen)),
                 Rarer::Next(child, end) => (node, pos, step) = (child, end, Step::Literal),
                 Rarer::Fail => {
-                    // Each literal step takes at least one byte and an attempt only moves
-                    // forward, so the bytes it took bound its literal steps: charged when it
-                    // fails, the literal chains need no count of their own.
-                    budget = budget.saturating_sub(pos - attempt);
+                    // Every step but the last of an attempt takes at least one byte (or, with
+                    // empty variables, goes deeper into a single template), and an attempt
+                    // only moves forward: so the bytes it went forward bound its steps and
+                    // the runs it took. Charged when it fails, a walk that succeeds pays
+                    // nothing on its way.
+                    budget = budget.saturating_sub(pos - attempt + 1);
+                    if budget == 0 {
+                        return Walk::GaveUp;
+                    }
                     match stack.pop() {
                         Some(back) => (node, pos, step) = (back.node(), back.pos(), back.next()),
                         None => return Walk::NotFound,
