@@ -338,7 +338,11 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
         self.raw(if std::mem::take(first) { lead } else { sep })
     }
 
-    /// Writes one scalar value; composite values here are nested and refused.
+    /// Writes one scalar value; composite values here are nested and refused. Always inline:
+    /// it runs for every item of a list or map, and the callbacks that write items would
+    /// otherwise pay a call and a dispatch on the value for each (on the spec examples, 3% of
+    /// all instructions).
+    #[inline(always)]
     fn scalar(&mut self, value: Value<'_>) -> Visit {
         match value {
             Value::String(s) => self.write_str(s).map_err(|_| WRITE),
