@@ -124,12 +124,14 @@ where
 }
 
 /// Writes text that needs no encoding. Separators and operator prefixes are one byte or none:
-/// `write_char` appends a byte without the copy call that `write_str` makes.
+/// `write_char` appends a byte without the copy call that `write_str` makes. A one-byte `str`
+/// is ASCII, but only the guard tells the compiler so, which lets it drop the multi-byte half
+/// of `String::push`.
 #[inline]
 fn write_raw<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
     match s.as_bytes() {
         [] => Ok(()),
-        &[b] => out.write_char(char::from(b)),
+        &[b] if b.is_ascii() => out.write_char(char::from(b)),
         _ => out.write_str(s),
     }
 }
