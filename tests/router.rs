@@ -5,8 +5,8 @@
 mod common;
 
 use rfc6570::{
-    safe_join, safe_join_resolved, InsertError, JoinError, RouteError, RouteOptions, Router, Rule,
-    SafetyPolicy,
+    safe_join, safe_join_resolved, InsertError, JoinError, MatchOptions, RouteError, RouteOptions,
+    Router, Rule, SafetyPolicy, UriTemplate,
 };
 use serde_json::{json, Value};
 
@@ -61,6 +61,29 @@ fn a_static_template_wins_outright() {
     router.insert("x://a", "static").unwrap();
     assert_eq!(*router.at("x://a").unwrap().value, "static");
     assert_eq!(*router.at("x://ab").unwrap().value, "dynamic");
+}
+
+/// A prefix-modified variable reached at one position by two paths keeps the path that has
+/// used fewer characters, ranked as what it consumed: here `{+p}` took the `.`, so `{.p}x`,
+/// whose `.` is its own expression's, outranks it (found by `router_oracle`).
+#[test]
+fn a_counting_loop_does_not_lend_one_path_s_rank_to_another() {
+    let mut router = Router::builder().allow_empty_path_vars(true).build();
+    router.insert("{.p}x", "label").unwrap();
+    router.insert("{+p}{q:2}x", "prefix").unwrap();
+    let routed = router.at(".ax").unwrap();
+    assert_eq!(*routed.value, "label");
+    assert_eq!(routed.captures.get("p").unwrap().decoded(), "a");
+
+    let alone = UriTemplate::parse("{+p}{q:2}x").unwrap();
+    let options = MatchOptions::default().require_path_vars(false);
+    let caps = alone.match_uri_with(".ax", &options).unwrap();
+    assert_eq!(caps.get("p").unwrap().decoded(), ".");
+    assert_eq!(caps.get("q").unwrap().decoded(), "a");
+    // Of the paths into `{q:2}`, the one that entered last is kept.
+    let caps = alone.match_uri_with(".abx", &options).unwrap();
+    assert_eq!(caps.get("p").unwrap().decoded(), ".a");
+    assert_eq!(caps.get("q").unwrap().decoded(), "b");
 }
 
 #[test]

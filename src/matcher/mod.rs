@@ -315,11 +315,11 @@ impl UriTemplate {
     ///   (`{r}%AB`) cannot end the variable: it is read as the end of the variable's last
     ///   character, so such a template does not match what it expands to.
     /// * A prefix-modified variable (`{v:n}`) reached at one position by two paths keeps one
-    ///   thread, to stay linear: the data of the path that has used fewer characters (it can
-    ///   do all the other can), with the rank of the better path. When the two paths rank
-    ///   differently, a match through it can rank above its due. This shows only in a
-    ///   [`Router`](crate::Router) that allows empty path variables: there `{#p}{q:2,r*}`
-    ///   beats `{#r*}{.p*}-` on `#-.a.b-`, where the literal `.` should win.
+    ///   of them, to stay linear: the one that has used fewer characters, since it can do all
+    ///   the other can, ranked by what it consumed. Where the other ranks better and could
+    ///   have finished too, its assignment is passed over: `{+p}{q:2}x` on `.ax` gives
+    ///   `p = .`, `q = a` rather than `q = .a`, and a [`Router`](crate::Router) that allows
+    ///   empty path variables ranks the match accordingly.
     ///
     /// # Errors
     ///

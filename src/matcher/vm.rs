@@ -14,8 +14,11 @@
 //!
 //! One exception to "the preferred thread wins": two threads inside the same counting loop (a
 //! prefix modifier) differ in how many characters they have used. The one that has used fewer
-//! can do everything the other can and more, so its data is kept; the match found is still
-//! exact, and no input can make a counting loop hold more than one thread.
+//! can do everything the other can and more, so it is the one kept: the earlier thread is
+//! retired, and the later one takes its own place in the order, with its own rank. The match
+//! found is still exact and ranked by what it consumed, and no input can make a counting loop
+//! hold more than one live thread. (Keeping both would be exact in preference too, but a loop
+//! of `{v:9999}` could then hold ten thousand threads.)
 //!
 //! The thread lists live in a per-thread cache that grows to the largest program seen, so a
 //! match allocates nothing once warm.
@@ -27,6 +30,10 @@ use crate::pct::{unit_at, Unit};
 
 /// Slot value for "not recorded".
 pub(crate) const UNSET: u32 = u32::MAX;
+
+/// The character count of a thread retired from a counting loop: above every prefix
+/// modifier's limit (at most 9999), so the thread dies at its next step.
+const RETIRED: u16 = u16::MAX;
 
 /// Runs `prog` over `uri`. On a match, writes the winning thread's slots to `out`
 /// (`prog.slots` entries) and returns its template key.
@@ -294,7 +301,7 @@ impl Vm<'_> {
                 continue;
             }
             if !list.visit(pc) {
-                self.keep_fewer_characters(list, pc);
+                self.keep_fewer_characters(list, pc, group);
                 continue;
             }
             let inst = self.prog.insts[pc as usize];
@@ -355,16 +362,16 @@ impl Vm<'_> {
     }
 
     /// A second thread reaching a counting loop replaces the first if it has used fewer
-    /// characters (see the module docs).
-    fn keep_fewer_characters(&mut self, list: &mut Threads, pc: u32) {
+    /// characters (see the module docs). It goes where it arrives, so that its group is its
+    /// own: the first may rank better, and its rank must not lend itself to the other's data.
+    fn keep_fewer_characters(&mut self, list: &mut Threads, pc: u32, group: u32) {
         if !matches!(self.prog.insts[pc as usize], Inst::Counted { .. }) {
             return;
         }
         let i = list.index_of[pc as usize] as usize;
         if list.order.get(i) == Some(&pc) && self.count < list.counts[i] {
-            list.counts[i] = self.count;
-            let w = list.width;
-            list.slots[i * w..(i + 1) * w].copy_from_slice(self.scratch);
+            list.counts[i] = RETIRED;
+            list.push(pc, group, self.scratch, self.count);
         }
     }
 }
