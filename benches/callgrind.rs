@@ -17,7 +17,7 @@ mod common;
 
 use std::hint::black_box;
 
-use common::github_routes;
+use common::{github_routes, GithubRoute};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,62 +25,48 @@ fn main() {
         return;
     };
     let n: usize = n.parse().expect("a repeat count");
+    let routes = github_routes();
+    let every: Vec<&str> = routes.iter().map(|r| r.path.as_str()).collect();
+    let one = ["/notifications"];
     match workload.as_str() {
-        "github" => github(n, false),
-        "github-matchit" => github(n, true),
-        "static" => one_path(n, false),
-        "static-matchit" => one_path(n, true),
+        "github" => lookups(n, &routes, &every, false),
+        "github-matchit" => lookups(n, &routes, &every, true),
+        "static" => lookups(n, &routes, &one, false),
+        "static-matchit" => lookups(n, &routes, &one, true),
         "expand" => expand(n),
         other => panic!("unknown workload {other}"),
     }
 }
 
-fn github(n: usize, matchit: bool) {
-    let routes = github_routes();
-    let paths: Vec<&str> = routes.iter().map(|r| r.path.as_str()).collect();
+/// Looks `paths` up `n` times in a router of the GitHub set: this crate's, or `matchit`'s.
+fn lookups(n: usize, routes: &[GithubRoute], paths: &[&str], matchit: bool) {
     if matchit {
         let mut router = matchit::Router::new();
         for (i, r) in routes.iter().enumerate() {
             router.insert(r.template.as_str(), i).unwrap();
         }
-        for _ in 0..n {
-            for p in &paths {
-                black_box(router.at(black_box(p)).map(|m| *m.value).ok());
-            }
-        }
+        repeat(n, paths, |p| {
+            let _ = black_box(router.at(p));
+        });
     } else {
         let mut router = rfc6570::Router::new();
         for (i, r) in routes.iter().enumerate() {
             router.insert(r.template.as_str(), i).unwrap();
         }
+        // Compile it outside the measured loop.
         router.at("/").ok();
-        for _ in 0..n {
-            for p in &paths {
-                black_box(router.at(black_box(p)).map(|m| *m.value).ok());
-            }
-        }
+        repeat(n, paths, |p| {
+            let _ = black_box(router.at(p));
+        });
     }
 }
 
-fn one_path(n: usize, matchit: bool) {
-    let routes = github_routes();
-    let path = "/notifications";
-    if matchit {
-        let mut router = matchit::Router::new();
-        for (i, r) in routes.iter().enumerate() {
-            router.insert(r.template.as_str(), i).unwrap();
-        }
-        for _ in 0..n {
-            black_box(router.at(black_box(path)).map(|m| *m.value).ok());
-        }
-    } else {
-        let mut router = rfc6570::Router::new();
-        for (i, r) in routes.iter().enumerate() {
-            router.insert(r.template.as_str(), i).unwrap();
-        }
-        router.at("/").ok();
-        for _ in 0..n {
-            black_box(router.at(black_box(path)).map(|m| *m.value).ok());
+/// Calls `lookup` on each path, `n` times over. The lookups black-box their whole result, as
+/// the criterion benches do, so that no part of it can be optimized away.
+fn repeat(n: usize, paths: &[&str], lookup: impl Fn(&str)) {
+    for _ in 0..n {
+        for p in paths {
+            lookup(black_box(p));
         }
     }
 }

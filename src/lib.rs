@@ -97,8 +97,8 @@
 //!   for the same VM (or one radix trie for the walk), so precedence is exact and a lookup does
 //!   not grow with the number of templates. The walk also notes whether the captured bytes
 //!   hold a `%` or anything a path-safety rule looks at, so most lookups neither re-read the
-//!   URI to validate it nor check the captures one by one. A GitHub-API lookup costs about 560
-//!   instructions, 7% more than `matchit` (which does neither check) needs; in time the two
+//!   URI to validate it nor check the captures one by one. A GitHub-API lookup costs about 550
+//!   instructions, 11% more than `matchit` (which does neither check) needs; in time the two
 //!   are level (the README's Performance section has the numbers).
 //!
 //! The modules, as the file list shows them: `grammar` (the template grammar), `template` (the
