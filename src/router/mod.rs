@@ -629,7 +629,9 @@ impl<T> Router<T> {
     /// breaks a path-safety rule, [`RouteError::Malformed`] for a malformed URI, and the query
     /// errors of the best match.
     pub fn at<'r>(&'r self, uri: &'r str) -> Result<Routed<'r, T>, RouteError> {
-        let compiled = self.compiled().map_err(|e| RouteError::from(e.clone()))?;
+        let Some(Ok(compiled)) = self.compiled.get() else {
+            return self.compile_then_at(uri);
+        };
         matcher::check_len(uri, self.options.max_uri_len)?;
         let width = compiled.program.slots / 2;
         let mut slots = Slots::new(width);
@@ -651,6 +653,15 @@ impl<T> Router<T> {
             }
         }
         self.after_walk(compiled, uri, slots, walk)
+    }
+
+    /// The first lookup after a change: compiles the router (or reports why it cannot be),
+    /// then looks up.
+    #[cold]
+    #[inline(never)]
+    fn compile_then_at<'r>(&'r self, uri: &'r str) -> Result<Routed<'r, T>, RouteError> {
+        self.compiled().map_err(|e| RouteError::from(e.clone()))?;
+        self.at(uri)
     }
 
     /// The rest of a lookup whose walk did not end in plain captures: a query tail to bind, a
