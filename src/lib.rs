@@ -98,7 +98,7 @@
 //!   not grow with the number of templates. The walk also notes whether the captured bytes
 //!   hold a `%` or anything a path-safety rule looks at, so most lookups neither re-read the
 //!   URI to validate it nor check the captures one by one. A GitHub-API lookup costs about 550
-//!   instructions, 11% more than `matchit` (which does neither check) needs; in time the two
+//!   instructions, 10% more than `matchit` (which does neither check) needs; in time the two
 //!   are level (the README's Performance section has the numbers).
 //!
 //! The modules, as the file list shows them: `grammar` (the template grammar), `template` (the
