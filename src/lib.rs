@@ -94,12 +94,13 @@
 //!   match for a tenth of the cost, with a budget and a bounded stack of ways back that hand
 //!   pathological inputs to the VM.
 //! * **Routing** merges all templates into one trie of tokens and compiles it into one program
-//!   for the same VM (or one radix trie for the walk), so precedence is exact and a lookup does
-//!   not grow with the number of templates. The walk also notes whether the captured bytes
-//!   hold a `%` or anything a path-safety rule looks at, so most lookups neither re-read the
-//!   URI to validate it nor check the captures one by one. A GitHub-API lookup costs about 550
-//!   instructions, 10% more than `matchit` (which does neither check) needs; in time the two
-//!   are level (the README's Performance section has the numbers).
+//!   for the same VM (or one radix trie for the walk), so precedence is exact (up to one
+//!   documented limit of prefix modifiers) and a lookup does not grow with the number of
+//!   templates. The walk also notes whether the captured bytes hold a `%` or anything a
+//!   path-safety rule looks at, so most lookups neither re-read the URI to validate it nor
+//!   check the captures one by one. A GitHub-API lookup costs about 550 instructions, 10% more
+//!   than `matchit` (which does neither check) needs; in time the two stay within a few
+//!   percent of each other (the README's Performance section has the numbers).
 //!
 //! The modules, as the file list shows them: `grammar` (the template grammar), `template` (the
 //! compiled form), `vars` and `expand` (expansion), `pct` (percent-encoding units), `matcher`

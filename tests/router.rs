@@ -64,8 +64,10 @@ fn a_static_template_wins_outright() {
 }
 
 /// A prefix-modified variable reached at one position by two paths keeps the path that has
-/// used fewer characters, ranked as what it consumed: here `{+p}` took the `.`, so `{.p}x`,
-/// whose `.` is its own expression's, outranks it (found by `router_oracle`).
+/// used fewer characters, and a template is ranked by the assignment it reports (found by
+/// `router_oracle`). Here `{+p}{q:2}x` reports `p = .`, `q = a`, whose `.` a crossing
+/// variable took, so `{.p}x` outranks it. Its passed-over reading `q = .a` would have tied
+/// `{.p}x` and won on the template text: the documented limit of prefix modifiers.
 #[test]
 fn a_counting_loop_does_not_lend_one_path_s_rank_to_another() {
     let mut router = Router::builder().allow_empty_path_vars(true).build();
@@ -84,6 +86,24 @@ fn a_counting_loop_does_not_lend_one_path_s_rank_to_another() {
     let caps = alone.match_uri_with(".abx", &options).unwrap();
     assert_eq!(caps.get("p").unwrap().decoded(), ".a");
     assert_eq!(caps.get("q").unwrap().decoded(), "b");
+}
+
+/// The same limit in a router that requires path variables: `{+p}{q:3}x` reports
+/// `p = ..a`, `q = b` on `..abx`, which ranks below `{+r}{s:1}{+t}x`, though its passed-over
+/// reading `p = .`, `q = .ab` would rank above (`match_uri`'s documented limit).
+#[test]
+fn a_template_is_ranked_by_the_assignment_it_reports() {
+    let mut router = Router::new();
+    router.insert("{+p}{q:3}x", "pq").unwrap();
+    router.insert("{+r}{s:1}{+t}x", "rst").unwrap();
+    let routed = router.at("..abx").unwrap();
+    assert_eq!(*routed.value, "rst");
+    let caps = serde_json::to_value(&routed.captures).unwrap();
+    assert_eq!(caps, json!({"r": ".", "s": ".", "t": "ab"}));
+
+    let alone = UriTemplate::parse("{+p}{q:3}x").unwrap();
+    let caps = serde_json::to_value(alone.match_uri("..abx").unwrap()).unwrap();
+    assert_eq!(caps, json!({"p": "..a", "q": "b"}));
 }
 
 #[test]

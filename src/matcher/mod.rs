@@ -318,8 +318,10 @@ impl UriTemplate {
     ///   of them, to stay linear: the one that has used fewer characters, since it can do all
     ///   the other can, ranked by what it consumed. Where the other ranks better and could
     ///   have finished too, its assignment is passed over: `{+p}{q:2}x` on `.ax` gives
-    ///   `p = .`, `q = a` rather than `q = .a`, and a [`Router`](crate::Router) that allows
-    ///   empty path variables ranks the match accordingly.
+    ///   `p = .`, `q = a` rather than `q = .a`. A [`Router`](crate::Router) ranks the template
+    ///   by the assignment reported, so another template can win where the passed-over one
+    ///   would have ranked first: `{+r}{s:1}{+t}x` beats `{+p}{q:3}x` on `..abx`, which
+    ///   reports `p = ..a`, `q = b` rather than `p = .`, `q = .ab`.
     ///
     /// # Errors
     ///

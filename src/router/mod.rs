@@ -3,8 +3,9 @@
 //! [`Router`] merges its templates into one token trie (see the matcher's `program` module), so
 //! templates that share a prefix share its instructions, and a lookup follows the URI down one
 //! path of the trie rather than trying the templates one by one. The merged program runs on the
-//! same rank-ordered Pike VM as [`UriTemplate::match_uri`], which makes precedence exact and the
-//! lookup linear in the URI's length, whatever the number of templates. Static templates are
+//! same rank-ordered Pike VM as [`UriTemplate::match_uri`], which makes precedence exact (up to
+//! the one limit of prefix modifiers that [`Router`] documents) and the lookup linear in the
+//! URI's length, whatever the number of templates. Static templates are
 //! also kept in a hash map and answered before the VM runs.
 //!
 //! After the VM picks the winner, its captures are bound, decoded and checked for path safety
@@ -34,6 +35,12 @@ use crate::{Error, UriTemplate};
 ///    `{/v*}`). The first difference decides; templates still tied are taken in order of their
 ///    text. So `/a/{name}.txt` beats `/a/{any}` on `/a/pg.txt`, `/docs/{name}` beats
 ///    `/{+path}` on `/docs/x`, and `/{+path}` still serves `/docs/x/y`.
+///
+/// Each template is ranked by the assignment [`UriTemplate::match_uri`] would report for it.
+/// That is its best-ranked one, except where a prefix-modified variable's start is ambiguous
+/// (`{+p}{q:3}`): there, to stay linear, the match keeps the reading that has used the fewest
+/// characters of the prefix (see the Limits of [`UriTemplate::match_uri`]), and is ranked as
+/// that reading.
 ///
 /// ```
 /// use rfc6570::Router;
