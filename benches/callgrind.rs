@@ -11,7 +11,8 @@
 //! Subtract the second total from the first and divide by 1000 × 130 for the instructions per
 //! GitHub lookup. Workloads: `github` and `github-matchit` (every path of the GitHub set),
 //! `static` and `static-matchit` (`/notifications` alone), `expand` (the 64 spec examples).
-//! Without a workload (as under `cargo bench`), it does nothing.
+//! Without a workload and a count (as under `cargo bench`, which passes its own arguments), it
+//! does nothing.
 
 mod common;
 
@@ -21,10 +22,13 @@ use common::{github_routes, GithubRoute};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(workload), Some(n)) = (args.first(), args.get(1)) else {
+    let (Some(workload), Some(Ok(n))) = (args.first(), args.get(1).map(|n| n.parse::<usize>()))
+    else {
         return;
     };
-    let n: usize = n.parse().expect("a repeat count");
+    if workload.starts_with('-') {
+        return; // criterion's options, passed on by `cargo bench -- ...`
+    }
     let routes = github_routes();
     let every: Vec<&str> = routes.iter().map(|r| r.path.as_str()).collect();
     let one = ["/notifications"];
@@ -34,7 +38,7 @@ fn main() {
         "static" => lookups(n, &routes, &one, false),
         "static-matchit" => lookups(n, &routes, &one, true),
         "expand" => expand(n),
-        other => panic!("unknown workload {other}"),
+        other => eprintln!("unknown workload {other}: see the module doc of benches/callgrind.rs"),
     }
 }
 
