@@ -15,10 +15,12 @@
 //! One exception to "the preferred thread wins": two threads inside the same counting loop (a
 //! prefix modifier) differ in how many characters they have used. The one that has used fewer
 //! can do everything the other can and more, so it is the one kept: the earlier thread is
-//! retired, and the later one takes its own place in the order, with its own rank. The match
-//! found is still exact and ranked by what it consumed, and no input can make a counting loop
-//! hold more than one live thread. (Keeping both would be exact in preference too, but a loop
-//! of `{v:9999}` could then hold ten thousand threads.)
+//! retired, and the later one takes its own place in the order, with its own rank. Whether
+//! the URI matches is still decided exactly, the match is ranked by what it consumed, and no
+//! input can make a counting loop hold more than one live thread. The price is preference:
+//! the retired thread may have ranked better (the Limits of `UriTemplate::match_uri` give an
+//! example). Keeping both would be exact in preference too, but a loop of `{v:9999}` could
+//! then hold ten thousand threads.
 //!
 //! The thread lists live in a per-thread cache that grows to the largest program seen, so a
 //! match allocates nothing once warm.
