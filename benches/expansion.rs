@@ -35,41 +35,6 @@ use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use iri_string::template::UriTemplateStr;
 use serde_json::Value as Json;
 
-struct Case {
-    /// Leaked so that `uri-template` can borrow it as `'static`.
-    template: &'static str,
-    group: usize,
-    expected: Vec<String>,
-}
-
-fn load() -> (Vec<Json>, Vec<Case>) {
-    let suite: Json = serde_json::from_str(&common::read("uritemplate-test/spec-examples.json"))
-        .expect("spec-examples.json is JSON");
-    let mut groups = Vec::new();
-    let mut cases = Vec::new();
-    for body in suite.as_object().expect("an object of groups").values() {
-        let group = groups.len();
-        groups.push(body["variables"].clone());
-        for case in body["testcases"].as_array().expect("testcases") {
-            let expected = match &case[1] {
-                Json::String(s) => vec![s.clone()],
-                Json::Array(list) => list
-                    .iter()
-                    .map(|v| v.as_str().unwrap().to_owned())
-                    .collect(),
-                other => panic!("spec examples have no negative cases: {other}"),
-            };
-            cases.push(Case {
-                template: String::leak(case[0].as_str().unwrap().to_owned()),
-                group,
-                expected,
-            });
-        }
-    }
-    assert_eq!(cases.len(), 64, "spec-examples.json holds 64 cases");
-    (groups, cases)
-}
-
 /// The variables of one group as each peer wants them.
 fn strings(v: &Json) -> Vec<String> {
     v.as_array()
@@ -159,7 +124,7 @@ fn uritemplate_next(template: &str, vars: &Json) -> uritemplate::UriTemplate {
 }
 
 fn bench(c: &mut Criterion) {
-    let (groups, cases) = load();
+    let (groups, cases) = common::spec_examples();
 
     // Prepared state: templates parsed once, variables converted once.
     let ours: Vec<(rfc6570::UriTemplate, &Json)> = cases

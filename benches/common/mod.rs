@@ -97,3 +97,42 @@ pub fn regex_scan<'u>(
         .enumerate()
         .find_map(|(i, re)| re.captures(uri).map(|c| (i, c)))
 }
+
+/// One case of the RFC's spec examples: its template, its group of variables and the
+/// expansions the suite accepts.
+pub struct SpecCase {
+    /// Leaked so that `uri-template` can borrow it as `'static`.
+    pub template: &'static str,
+    pub group: usize,
+    pub expected: Vec<String>,
+}
+
+/// The 64 cases of `uritemplate-test/spec-examples.json`, with the variables of each group.
+pub fn spec_examples() -> (Vec<serde_json::Value>, Vec<SpecCase>) {
+    use serde_json::Value as Json;
+    let suite: Json = serde_json::from_str(&read("uritemplate-test/spec-examples.json"))
+        .expect("spec-examples.json is JSON");
+    let mut groups = Vec::new();
+    let mut cases = Vec::new();
+    for body in suite.as_object().expect("an object of groups").values() {
+        let group = groups.len();
+        groups.push(body["variables"].clone());
+        for case in body["testcases"].as_array().expect("testcases") {
+            let expected = match &case[1] {
+                Json::String(s) => vec![s.clone()],
+                Json::Array(list) => list
+                    .iter()
+                    .map(|v| v.as_str().unwrap().to_owned())
+                    .collect(),
+                other => panic!("spec examples have no negative cases: {other}"),
+            };
+            cases.push(SpecCase {
+                template: String::leak(case[0].as_str().unwrap().to_owned()),
+                group,
+                expected,
+            });
+        }
+    }
+    assert_eq!(cases.len(), 64, "spec-examples.json holds 64 cases");
+    (groups, cases)
+}

@@ -900,19 +900,21 @@ mod tests {
         assert_eq!(walker.walk(past.as_bytes(), &mut slots), Walk::GaveUp);
     }
 
-    /// Every template `/s1/s2/.../sk` + `suffix` where each `si` is `a` or `{vi}`: a URI of
-    /// `/a` k times makes the walk try all 2^k of them when the suffix fails.
+    /// The path `/s1/s2/.../sk` where `si` is `a` if bit `i` of `bits` is clear, else `{vi}`.
+    fn combination(k: usize, bits: usize) -> String {
+        (0..k)
+            .map(|i| match bits >> i & 1 {
+                0 => "/a".to_owned(),
+                _ => format!("/{{v{i}}}"),
+            })
+            .collect()
+    }
+
+    /// Every template [`combination`] of `k` segments + `suffix`: a URI of `/a` k times makes
+    /// the walk try all 2^k of them when the suffix fails.
     fn every_combination(k: usize, suffix: &str) -> Walker {
         let templates: Vec<Vec<Token>> = (0..1usize << k)
-            .map(|bits| {
-                let path: String = (0..k)
-                    .map(|i| match bits >> i & 1 {
-                        0 => "/a".to_owned(),
-                        _ => format!("/{{v{i}}}"),
-                    })
-                    .collect();
-                tokens(&(path + suffix))
-            })
+            .map(|bits| tokens(&(combination(k, bits) + suffix)))
             .collect();
         Walker::build(&templates, false).unwrap()
     }
@@ -939,12 +941,7 @@ mod tests {
     fn the_literal_steps_of_failed_attempts_count_against_the_budget() {
         let templates: Vec<Vec<Token>> = (0..8usize)
             .flat_map(|bits| {
-                let path: String = (0..3)
-                    .map(|i| match bits >> i & 1 {
-                        0 => "/a".to_owned(),
-                        _ => format!("/{{v{i}}}"),
-                    })
-                    .collect();
+                let path = combination(3, bits);
                 (0..=200).map(move |j| tokens(&(path.clone() + &"/x".repeat(j) + "/q")))
             })
             .collect();
