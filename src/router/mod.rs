@@ -651,12 +651,8 @@ impl<T> Router<T> {
             if key.spans_are_captures && seen.is_clean() {
                 // Most lookups end here, and build their result where it is returned: the
                 // captures are large enough that a move costs.
-                let route = &self.routes[key.route];
-                return Ok(Routed {
-                    value: &route.value,
-                    template: &route.template,
-                    captures: Captures::new(&route.template, uri, slots),
-                });
+                let template = &self.routes[key.route].template;
+                return Ok(self.routed(key.route, Captures::new(template, uri, slots)));
             }
         }
         self.after_walk(compiled, uri, slots, walk)
