@@ -262,6 +262,8 @@ pub struct UriTemplate {
     repeated_names: bool,
     /// See [`tail_var`](Self::tail_var).
     tail_var: Option<usize>,
+    /// See [`var_count`](Self::var_count).
+    var_count: usize,
 }
 
 impl UriTemplate {
@@ -314,12 +316,14 @@ impl UriTemplate {
             _ => false,
         });
         let tail_var = first_tail_var(&nodes);
+        let var_count = nodes.iter().filter(|n| matches!(n, Node::Var(_))).count();
         Ok(Self {
             source: template.into(),
             nodes,
             programs: Default::default(),
             repeated_names,
             tail_var,
+            var_count,
         })
     }
 
@@ -416,6 +420,12 @@ impl UriTemplate {
     #[inline]
     pub(crate) fn tail_var(&self) -> Option<usize> {
         self.tail_var
+    }
+
+    /// The number of variable specs: spec `i` has match slots `2i` (start) and `2i + 1` (end).
+    #[inline]
+    pub(crate) fn var_count(&self) -> usize {
+        self.var_count
     }
 
     pub(crate) fn nodes(&self) -> &[Node] {

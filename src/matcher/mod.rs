@@ -28,7 +28,7 @@ use std::fmt;
 pub use captures::{Capture, Captures, Kind};
 #[cfg(feature = "serde")]
 pub use extract::ExtractError;
-use program::{Layout, Policy};
+use program::Policy;
 use walk::Walk;
 
 use crate::pct;
@@ -359,23 +359,25 @@ impl UriTemplate {
         let program = self.program(options.policy()).map_err(Clone::clone)?;
         let mut slots = Slots::new(program.slots / 2);
         let buf = slots.as_mut_slice(program.slots / 2);
-        let layout = &program.layouts[0];
         match program.walker.as_ref().map(|w| w.walk(uri.as_bytes(), buf)) {
-            Some(Walk::Found(..)) => layout.clear_tail(buf),
+            Some(Walk::Found(..)) => self.clear_tail(buf),
             Some(Walk::NotFound) => return Err(MatchError::NoMatch),
             Some(Walk::GaveUp) | None => {
                 vm::run(program, uri.as_bytes(), buf).ok_or(MatchError::NoMatch)?;
             }
         }
-        finish(
-            self,
-            layout,
-            uri,
-            &mut slots,
-            triplets,
-            options.strict_query,
-        )?;
+        finish(self, uri, &mut slots, triplets, options.strict_query)?;
         Ok(Captures::new(self, uri, slots))
+    }
+
+    /// Unsets the query tail's slots but the one recording where it starts. The VM leaves them
+    /// unset; a radix walk writes only the slots on its path, which other templates' spans may
+    /// have used.
+    #[inline]
+    pub(crate) fn clear_tail(&self, slots: &mut [u32]) {
+        if let Some(first) = self.tail_var() {
+            slots[2 * first + 1..2 * self.var_count()].fill(vm::UNSET);
+        }
     }
 }
 
@@ -385,35 +387,34 @@ impl UriTemplate {
 #[inline]
 pub(crate) fn finish(
     template: &UriTemplate,
-    layout: &Layout,
     uri: &str,
     slots: &mut Slots,
     triplets: Triplets,
     strict_query: bool,
 ) -> Result<(), MatchError> {
     // Most lookups have nothing to finish: kept inline, so that they do not pay for a call.
-    if triplets != Triplets::Some && layout.tail_var.is_none() && !template.has_repeated_names() {
+    if triplets != Triplets::Some && template.tail_var().is_none() && !template.has_repeated_names()
+    {
         return Ok(());
     }
-    finish_slots(template, layout, uri, slots, triplets, strict_query)
+    finish_slots(template, uri, slots, triplets, strict_query)
 }
 
 /// The work of [`finish`], out of line.
 #[inline(never)]
 fn finish_slots(
     template: &UriTemplate,
-    layout: &Layout,
     uri: &str,
     slots: &mut Slots,
     triplets: Triplets,
     strict_query: bool,
 ) -> Result<(), MatchError> {
-    let buf = slots.as_mut_slice(layout.vars);
-    let head_vars = layout.tail_var.unwrap_or(layout.vars);
+    let buf = slots.as_mut_slice(template.var_count());
+    let head_vars = template.tail_var().unwrap_or(template.var_count());
     if triplets == Triplets::Some {
         check_utf8(uri, &buf[..2 * head_vars])?;
     }
-    if let Some(first) = layout.tail_var {
+    if let Some(first) = template.tail_var() {
         let from = std::mem::replace(&mut buf[2 * first], vm::UNSET) as usize;
         query::bind(template, first, uri, from, strict_query, buf)?;
     }

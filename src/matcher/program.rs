@@ -19,7 +19,7 @@
 //! A trailing run of query expressions (`{?..}{&..}`) compiles to a [`Inst::QueryStart`]
 //! assertion and a loop over the rest of the URI; [`super::query`] then binds its pairs.
 
-use super::trie::{layout, shape, tokens, TailStart, Token, Trie, VarToken};
+use super::trie::{shape, tokens, TailStart, Token, Trie, VarToken};
 use super::walk::Walker;
 use crate::pct::{self, is_reserved, is_unreserved};
 use crate::template::{Operator, UriTemplate, VarNode};
@@ -183,28 +183,6 @@ impl Inst {
     }
 }
 
-/// How a template's variables are laid out in the VM's slots.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Layout {
-    /// Number of variable specs; spec `i` has slots `2i` (start) and `2i + 1` (end).
-    pub(crate) vars: usize,
-    /// Index of the first variable of the query tail, if there is one. The VM records where the
-    /// tail starts in that variable's start slot; query binding replaces it.
-    pub(crate) tail_var: Option<usize>,
-}
-
-impl Layout {
-    /// Unsets the query tail's slots but the one recording where it starts. The VM leaves them
-    /// unset; a radix walk writes only the slots on its path, which other templates' spans may
-    /// have used.
-    #[inline]
-    pub(crate) fn clear_tail(&self, slots: &mut [u32]) {
-        if let Some(first) = self.tail_var {
-            slots[2 * first + 1..2 * self.vars].fill(super::vm::UNSET);
-        }
-    }
-}
-
 /// What the compiled variables must satisfy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct Policy {
@@ -220,8 +198,6 @@ pub(crate) struct Program {
     pub(crate) dispatch: Vec<Vec<(pct::Unit, u32)>>,
     /// Slots each thread carries: enough for the template with the most variables.
     pub(crate) slots: usize,
-    /// The slot layout of each template, by key.
-    pub(crate) layouts: Vec<Layout>,
     /// For each instruction, what the first unit consumed from there can be.
     pub(crate) first: Vec<FirstSet>,
     /// For a single delimited template, the radix walk that matches it without the VM.
@@ -363,7 +339,7 @@ impl Program {
         }
         let slots = templates
             .iter()
-            .map(|t| 2 * t.variables().count())
+            .map(|t| 2 * t.var_count())
             .max()
             .unwrap_or(2);
         let first = first_sets(&c.insts, &c.dispatch);
@@ -371,7 +347,6 @@ impl Program {
             insts: c.insts,
             dispatch: c.dispatch,
             slots,
-            layouts: templates.iter().map(|t| layout(t)).collect(),
             first,
             walker: None,
         })

@@ -9,14 +9,6 @@
 use crate::pct;
 use crate::template::{Node, Operator, UriTemplate, VarNode};
 
-/// Where a template's variables sit in the slots.
-pub(crate) fn layout(t: &UriTemplate) -> super::program::Layout {
-    super::program::Layout {
-        vars: t.variables().count(),
-        tail_var: t.tail_var(),
-    }
-}
-
 pub(crate) fn var_node(n: &Node) -> VarNode {
     match n {
         Node::Var(v) => *v,

@@ -1075,7 +1075,7 @@ mod agrees_with_the_vm {
                 Walk::GaveUp => {}
                 Walk::NotFound => prop_assert_eq!(by_vm, None),
                 Walk::Found(key, _) => {
-                    program.layouts[0].clear_tail(&mut walked);
+                    t.clear_tail(&mut walked);
                     prop_assert_eq!(by_vm, Some(key));
                     prop_assert_eq!(walked, ran);
                 }

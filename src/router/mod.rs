@@ -682,7 +682,8 @@ impl<T> Router<T> {
         let found = match walk {
             Walk::Found(key, seen) => {
                 let key = key as usize;
-                compiled.program.layouts[key].clear_tail(slots.as_mut_slice(width));
+                let template = &self.routes[compiled.keys[key].route].template;
+                template.clear_tail(slots.as_mut_slice(width));
                 // The walk matched literals (which hold no `%`) and scanned every variable's
                 // span and the query tail, so a URI where those hold no `%` holds no triplet.
                 let triplets = if seen.percent() {
@@ -736,10 +737,9 @@ impl<T> Router<T> {
     ) -> Result<Routed<'r, T>, RouteError> {
         let i = compiled.keys[found.key].route;
         let route = &self.routes[i];
-        let layout = &compiled.program.layouts[found.key];
         let template = &route.template;
         let strict = self.options.strict_query;
-        matcher::finish(template, layout, uri, &mut slots, found.triplets, strict)?;
+        matcher::finish(template, uri, &mut slots, found.triplets, strict)?;
         let captures = Captures::new(template, uri, slots);
         if !found.plain {
             self.check_safety(route, &captures)?;
