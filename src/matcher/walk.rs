@@ -25,8 +25,9 @@
 //! or two: about 27 instructions. A `{v}` edge reads a byte table per byte of its value,
 //! which also records whether the bytes hold a `%` or anything a path-safety rule looks at,
 //! so that a lookup with plain captures skips validating the URI and checking its captures.
-//! The walk keeps no state in memory that it does not use: its resume stack is set up at the
-//! first branch point, so most lookups never write it.
+//! Most walks meet no branch point, and pay for no way back: they run a loop that holds only
+//! where it is, and only a walk that meets a branch point goes on, out of line, with a resume
+//! stack and a budget. The two are one loop, instantiated twice (see [`Ways`]).
 
 use crate::matcher::program::Class;
 use crate::matcher::trie::{TailStart, Token};
@@ -243,21 +244,24 @@ enum Step {
     Tail,
 }
 
-/// The walk's ways back. Most walks keep none (no GitHub API route's does), so the stack is
-/// set up at the first branch point rather than for every walk: zeroing it cost a static
-/// lookup a fifth of its time.
-#[derive(Default)]
+/// The ways back of a walk that can [`Backtrack`].
 struct Stack {
-    resume: Option<[Resume; MAX_RESUME]>,
+    resume: [Resume; MAX_RESUME],
     depth: usize,
 }
 
 impl Stack {
+    fn new() -> Self {
+        Self {
+            resume: [Resume(0); MAX_RESUME],
+            depth: 0,
+        }
+    }
+
     /// Keeps a way back to `node` at `pos`, from edge `next` on; false if there is no room.
     #[inline(always)]
     fn push(&mut self, node: u32, pos: usize, next: Step) -> bool {
-        let resume = self.resume.get_or_insert([Resume(0); MAX_RESUME]);
-        let Some(slot) = resume.get_mut(self.depth) else {
+        let Some(slot) = self.resume.get_mut(self.depth) else {
             return false;
         };
         *slot = Resume::new(node, pos, next);
@@ -266,9 +270,96 @@ impl Stack {
     }
 
     fn pop(&mut self) -> Option<Resume> {
-        let resume = self.resume.as_ref()?;
         self.depth = self.depth.checked_sub(1)?;
-        Some(resume[self.depth])
+        Some(self.resume[self.depth])
+    }
+}
+
+/// Where a walk stands: at `node`, whose prefix ends at `pos`, with edge `step` and those
+/// after it still to try, and the [`Seen`] bits of what it took so far.
+#[derive(Debug, Clone, Copy)]
+struct Place {
+    node: u32,
+    pos: usize,
+    step: Step,
+    seen: u8,
+}
+
+impl Place {
+    const ROOT: Self = Self::at(0, 0, Step::Literal, 0);
+
+    const fn at(node: u32, pos: usize, step: Step, seen: u8) -> Self {
+        Self {
+            node,
+            pos,
+            step,
+            seen,
+        }
+    }
+}
+
+/// How a walk keeps its ways back, and pays for going back to one.
+trait Ways {
+    /// Keeps a way back to `node` at `pos`, from edge `next` on; false if it cannot.
+    fn keep(&mut self, node: u32, pos: usize, next: Step) -> bool;
+    /// Charges `cost` to the budget.
+    fn charge(&mut self, cost: usize);
+    /// The way back from an attempt that failed at `pos`, or how the walk ends.
+    fn back(&mut self, pos: usize) -> Result<Resume, Walk>;
+}
+
+/// A walk that keeps no way back: it stops at the first branch point it would need one for,
+/// and a failure is final. It needs no budget either: without going back, a walk takes at
+/// most one step a byte or a trie level, and the runs it scans but does not take end it.
+struct Straight;
+
+impl Ways for Straight {
+    #[inline(always)]
+    fn keep(&mut self, _: u32, _: usize, _: Step) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn charge(&mut self, _: usize) {}
+
+    #[inline(always)]
+    fn back(&mut self, _: usize) -> Result<Resume, Walk> {
+        Err(Walk::NotFound)
+    }
+}
+
+/// A walk that goes back: its resume stack, and a budget proportional to the URI (see the
+/// module's **Costs**).
+struct Backtrack {
+    stack: Stack,
+    budget: usize,
+    /// Where the current attempt (from the start, or from the last way back) began.
+    attempt: usize,
+}
+
+impl Ways for Backtrack {
+    #[inline(always)]
+    fn keep(&mut self, node: u32, pos: usize, next: Step) -> bool {
+        self.stack.push(node, pos, next)
+    }
+
+    #[inline(always)]
+    fn charge(&mut self, cost: usize) {
+        self.budget = self.budget.saturating_sub(cost);
+    }
+
+    /// Every step but the last of an attempt takes at least one byte (or, with empty
+    /// variables, goes deeper into a single template), and an attempt only moves forward: so
+    /// the bytes it went forward bound its steps and the runs it took. Charged when it fails,
+    /// a walk that succeeds pays nothing on its way.
+    fn back(&mut self, pos: usize) -> Result<Resume, Walk> {
+        self.charge(pos - self.attempt + 1);
+        if self.budget == 0 {
+            return Err(Walk::GaveUp);
+        }
+        let back = self.stack.pop().ok_or(Walk::NotFound)?;
+        self.attempt = back.pos();
+        Ok(back)
     }
 }
 
@@ -310,85 +401,107 @@ impl Walker {
 
     /// Walks `uri` (the bytes of a `str`: no walk enters a [`HOLE`]), recording variable
     /// spans in `slots`: the first complete walk, trying each node's edges in precedence
-    /// order. Where a later edge could still apply, the walk keeps a [`Resume`] point and
-    /// comes back to it when the edge it took fails; everywhere else it just goes on. Its
-    /// state lives in locals, so the loop runs in registers.
+    /// order. Most walks never meet a branch point (no GitHub API route's does), so they go
+    /// [`Straight`]: a loop that keeps nothing but where it is. At the first branch point it
+    /// hands its place over to a walk that can [`Backtrack`], out of line; that walk goes on
+    /// exactly as if it had started at the root, since nothing before was a way back and it
+    /// has spent nothing of its budget.
     #[inline]
     pub(crate) fn walk(&self, uri: &[u8], slots: &mut [u32]) -> Walk {
-        let mut stack = Stack::default();
-        let mut budget = 4 * uri.len() + 64;
-        let mut seen = 0u8;
-        let (mut node, mut pos, mut step) = (0u32, 0usize, Step::Literal);
-        // Where the current attempt (from the start, or from the last way back) began.
-        let mut attempt = 0;
+        match self.walk_from(uri, slots, &mut Straight, Place::ROOT) {
+            Ok(walk) => walk,
+            Err(place) => self.backtracking_walk(uri, slots, place),
+        }
+    }
+
+    /// The walk from the first branch point on, with a resume stack and a budget.
+    #[inline(never)]
+    fn backtracking_walk(&self, uri: &[u8], slots: &mut [u32], place: Place) -> Walk {
+        let mut ways = Backtrack {
+            stack: Stack::new(),
+            budget: 4 * uri.len() + 64,
+            attempt: 0,
+        };
+        // A walk that can backtrack keeps every way back it meets, or gives up.
+        self.walk_from(uri, slots, &mut ways, place)
+            .unwrap_or(Walk::GaveUp)
+    }
+
+    /// The walk's loop, from `place`, keeping its ways back in `ways`. Where a later edge
+    /// could still apply, it asks `ways` to keep a [`Resume`] point, and comes back to one
+    /// when the edge it took fails; everywhere else it just goes on. Where `ways` cannot keep
+    /// a point, the walk stops and returns its place. Its state lives in locals, so the loop
+    /// runs in registers.
+    #[inline(always)]
+    fn walk_from<W: Ways>(
+        &self,
+        uri: &[u8],
+        slots: &mut [u32],
+        ways: &mut W,
+        place: Place,
+    ) -> Result<Walk, Place> {
+        let Place {
+            mut node,
+            mut pos,
+            mut step,
+            mut seen,
+        } = place;
         loop {
             if step == Step::Literal {
-                let Some((stop, end)) = self.follow_literals(uri, node, pos, &mut stack) else {
-                    return Walk::GaveUp;
-                };
-                (node, pos) = (stop, end);
+                (node, pos) = self
+                    .follow_literals(uri, node, pos, ways)
+                    .map_err(|(node, pos)| Place::at(node, pos, Step::Literal, seen))?;
             }
             let n = &self.nodes[node as usize];
             let byte = uri.get(pos);
             if step <= Step::Segment && byte.is_some() && n.segment != NO_SEGMENT {
                 let (end, bits) = self.run(n.segment_run.into(), uri, pos);
                 if let Some((child, next)) = self.segment_child(n, pos, end, uri) {
+                    if n.flags & LATER_EDGES != 0 && !ways.keep(node, pos, Step::Tail) {
+                        return Err(Place::at(node, pos, Step::Segment, seen));
+                    }
                     seen |= bits;
                     take(slots, n.segment_slot.into(), pos, end);
-                    if n.flags & LATER_EDGES != 0 && !stack.push(node, pos, Step::Tail) {
-                        return Walk::GaveUp;
-                    }
                     (node, pos, step) = (child, next, Step::Literal);
                     continue;
                 }
                 // A run the walk does not take is not paid for by going forward, and a walk
                 // that backtracks may scan from here again.
-                budget = budget.saturating_sub((end - pos) / 8);
+                ways.charge((end - pos) / 8);
             }
             if byte.is_none() {
                 if let Some(key) = at_end(&self.exits[node as usize], pos, slots) {
-                    return Walk::Found(key, Seen(seen));
+                    return Ok(Walk::Found(key, Seen(seen)));
                 }
             }
             let (next, bits, cost) =
                 self.rarer_edges(node, uri, pos, step.max(Step::Segment), slots);
             seen |= bits;
-            budget = budget.saturating_sub(cost);
+            ways.charge(cost);
             match next {
-                Rarer::Found(key) => return Walk::Found(key, Seen(seen)),
+                Rarer::Found(key) => return Ok(Walk::Found(key, Seen(seen))),
                 Rarer::Next(child, end) => (node, pos, step) = (child, end, Step::Literal),
-                Rarer::Fail => {
-                    // Every step but the last of an attempt takes at least one byte (or, with
-                    // empty variables, goes deeper into a single template), and an attempt
-                    // only moves forward: so the bytes it went forward bound its steps and
-                    // the runs it took. Charged when it fails, a walk that succeeds pays
-                    // nothing on its way.
-                    budget = budget.saturating_sub(pos - attempt + 1);
-                    if budget == 0 {
-                        return Walk::GaveUp;
-                    }
-                    match stack.pop() {
-                        Some(back) => (node, pos, step) = (back.node(), back.pos(), back.next()),
-                        None => return Walk::NotFound,
-                    }
-                    attempt = pos;
-                }
+                Rarer::Fail => match ways.back(pos) {
+                    Ok(back) => (node, pos, step) = (back.node(), back.pos(), back.next()),
+                    Err(walk) => return Ok(walk),
+                },
             }
         }
     }
 
     /// Follows literal edges from `node`, whose prefix ends at `pos`, as far as the URI goes
     /// along them, keeping a way back at each node with other edges; returns the node where
-    /// no literal edge goes on, and where its prefix ends. Most of a walk is spent here, so
-    /// it keeps the current node by reference and nothing else of the walk.
+    /// no literal edge goes on, and where its prefix ends, or the node where `ways` could not
+    /// keep a way back. Most of a walk is spent here, so it keeps the current node by
+    /// reference and nothing else of the walk.
     #[inline(always)]
-    fn follow_literals(
+    fn follow_literals<W: Ways>(
         &self,
         uri: &[u8],
         mut node: u32,
         mut pos: usize,
-        stack: &mut Stack,
-    ) -> Option<(u32, usize)> {
+        ways: &mut W,
+    ) -> Result<(u32, usize), (u32, usize)> {
         let mut n = &self.nodes[node as usize];
         while let Some(&byte) = uri.get(pos) {
             let offset = byte.wrapping_sub(n.low);
@@ -402,12 +515,12 @@ impl Walker {
             let Some(end) = self.prefix_of(c, child, uri, pos) else {
                 break;
             };
-            if n.flags & BRANCHES != 0 && !stack.push(node, pos, Step::Segment) {
-                return None;
+            if n.flags & BRANCHES != 0 && !ways.keep(node, pos, Step::Segment) {
+                return Err((node, pos));
             }
             (node, n, pos) = (child, c, end);
         }
-        Some((node, pos))
+        Ok((node, pos))
     }
 
     /// The rarer ways on from `node` at `pos`, once its literal and `{v}` edges failed (or,
