@@ -1013,6 +1013,30 @@ mod tests {
         assert_eq!(walker.walk(past.as_bytes(), &mut slots), Walk::GaveUp);
     }
 
+    /// A straight walk that meets a branch point hands its place over to a walk that can go
+    /// back to it: after a literal edge that fails further on, and after a `{v}` edge that
+    /// fails further on while a `{+v}` edge leaves the same node.
+    #[test]
+    fn a_straight_walk_hands_over_at_its_first_branch_point() {
+        let templates = [tokens("/a/b/{w}/y"), tokens("/a/{v}/x")];
+        let walker = Walker::build(&templates, false).unwrap();
+        let mut slots = [u32::MAX; 4];
+        assert_eq!(
+            walker.walk(b"/a/b/x", &mut slots),
+            Walk::Found(1, Seen(ALLOWED))
+        );
+        assert_eq!(slots[..2], [3, 4], "{{v}} is `b`");
+
+        let templates = [tokens("/a/{v}/{w}/y"), tokens("/a/{+p}")];
+        let walker = Walker::build(&templates, false).unwrap();
+        let mut slots = [u32::MAX; 4];
+        assert_eq!(
+            walker.walk(b"/a/b/c/z", &mut slots),
+            Walk::Found(1, Seen(ALLOWED | NOT_PLAIN))
+        );
+        assert_eq!(slots[..2], [3, 8], "{{+p}} is `b/c/z`");
+    }
+
     /// The path `/s1/s2/.../sk` where `si` is `a` if bit `i` of `bits` is clear, else `{vi}`.
     fn combination(k: usize, bits: usize) -> String {
         (0..k)
