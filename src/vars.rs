@@ -134,6 +134,15 @@ pub trait List {
     fn is_empty(&self) -> bool;
     /// Calls `f` with each item in order, stopping at the first `Err`.
     fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit;
+
+    /// The items as JSON values, when that is what the list holds. Not part of the API: the
+    /// expander uses it to walk JSON arrays in a plain loop rather than through a callback
+    /// per item, and the default keeps every other list on [`for_each_item`](Self::for_each_item).
+    #[cfg(feature = "json")]
+    #[doc(hidden)]
+    fn as_json(&self) -> Option<&[serde_json::Value]> {
+        None
+    }
 }
 
 /// An associative array that the expander walks in order.
@@ -160,6 +169,14 @@ pub trait Map {
     fn is_empty(&self) -> bool;
     /// Calls `f` with each key and value in order, stopping at the first `Err`.
     fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit;
+
+    /// The entries as a JSON object, when that is what the map is. Not part of the API: as
+    /// [`List::as_json`], it lets the expander walk JSON objects without a callback per entry.
+    #[cfg(feature = "json")]
+    #[doc(hidden)]
+    fn as_json(&self) -> Option<&serde_json::Map<String, serde_json::Value>> {
+        None
+    }
 }
 
 /// A source of template variables, looked up by name.
@@ -354,9 +371,27 @@ mod json {
                 Json::Bool(b) => Value::Display(b),
                 Json::Number(n) => Value::Display(n),
                 Json::String(s) => Value::String(s),
-                Json::Array(items) => Value::List(items),
+                Json::Array(_) => Value::List(self),
                 Json::Object(map) => Value::Map(map),
             }
+        }
+    }
+
+    /// A JSON array is a list of its items; any other JSON value, an empty one. A JSON array's
+    /// [`Value::List`] points at the array's `Value` rather than at its `Vec`, so that the
+    /// expander can tell it is JSON (see [`List::as_json`]).
+    impl List for Json {
+        fn is_empty(&self) -> bool {
+            self.as_array().map_or(true, Vec::is_empty)
+        }
+        fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
+            self.as_json()
+                .unwrap_or_default()
+                .iter()
+                .try_for_each(|item| f(item.to_value()))
+        }
+        fn as_json(&self) -> Option<&[Json]> {
+            self.as_array().map(Vec::as_slice)
         }
     }
 
@@ -366,6 +401,9 @@ mod json {
         }
         fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit {
             self.iter().try_for_each(|(k, v)| f(k, v.to_value()))
+        }
+        fn as_json(&self) -> Option<&serde_json::Map<String, Json>> {
+            Some(self)
         }
     }
 
