@@ -38,7 +38,7 @@ where
                 ..
             } => {
                 let specs = &nodes[i + 1..i + 1 + usize::from(count)];
-                expand_expression(template, op, specs, vars, out).map_err(|kind| {
+                expand_expression(template, Style::of(op), specs, vars, out).map_err(|kind| {
                     // A writer failure is not about the template, wherever it happens.
                     let at = (kind != ErrorKind::Write).then_some(start as usize);
                     Error::new(kind, at, template.as_str())
@@ -99,9 +99,56 @@ fn write_literal<W: Write + ?Sized>(text: &str, out: &mut W) -> fmt::Result {
     utf8_percent_encode(text, CONTROLS).try_for_each(|chunk| out.write_str(chunk))
 }
 
+/// How an operator expands: its row of the table in RFC 6570 Appendix A. The expander reads
+/// these as fields, once per expression, rather than matching on the operator for each
+/// variable and item.
+struct Style {
+    /// `first`: written before the first defined value.
+    first: &'static str,
+    /// `sep`: written between values and between exploded items.
+    sep: &'static str,
+    /// `named`: values are written as `name=value`.
+    named: bool,
+    /// `ifemp`: written after the name of an empty value.
+    if_empty: &'static str,
+    /// `allow` is `U+R`: reserved characters and triplets pass through.
+    reserved: bool,
+}
+
+impl Style {
+    const fn new(op: Operator) -> Self {
+        Self {
+            first: op.prefix(),
+            sep: sep_str(op),
+            named: op.is_named(),
+            if_empty: op.if_empty(),
+            reserved: op.allows_reserved(),
+        }
+    }
+
+    fn of(op: Operator) -> &'static Self {
+        &STYLES[op as usize]
+    }
+}
+
+/// The rows of [`Style`], in the order the operators are declared (a test checks it).
+static STYLES: [Style; 8] = {
+    use Operator::*;
+    [
+        Style::new(Simple),
+        Style::new(Reserved),
+        Style::new(Fragment),
+        Style::new(Label),
+        Style::new(Path),
+        Style::new(PathParam),
+        Style::new(Query),
+        Style::new(QueryContinuation),
+    ]
+};
+
 fn expand_expression<V, W>(
     template: &UriTemplate,
-    op: Operator,
+    style: &Style,
     specs: &[Node],
     vars: &V,
     out: &mut W,
@@ -114,12 +161,14 @@ where
     for node in specs {
         let spec = Spec::of(template, node);
         let value = vars.get(spec.name());
-        let lead = if first { op.prefix() } else { sep_str(op) };
+        let lead = if first { style.first } else { style.sep };
         let wrote =
-            expand_value(op, &spec, value, lead, out).map_err(|VisitError(kind)| match kind {
-                VisitErrorKind::Write => ErrorKind::Write,
-                VisitErrorKind::Nested => composite_error(&spec, value),
-            })?;
+            expand_value(style, &spec, value, lead, out).map_err(
+                |VisitError(kind)| match kind {
+                    VisitErrorKind::Write => ErrorKind::Write,
+                    VisitErrorKind::Nested => composite_error(&spec, value),
+                },
+            )?;
         first &= !wrote;
     }
     Ok(())
@@ -149,7 +198,7 @@ fn composite_error(spec: &Spec<'_>, value: Value<'_>) -> ErrorKind {
 const WRITE: VisitError = VisitError(VisitErrorKind::Write);
 const NESTED: VisitError = VisitError(VisitErrorKind::Nested);
 
-fn sep_str(op: Operator) -> &'static str {
+const fn sep_str(op: Operator) -> &'static str {
     match op.separator() {
         b'.' => ".",
         b'/' => "/",
@@ -193,23 +242,23 @@ fn is_empty_scalar(value: Value<'_>) -> bool {
 /// [`each_entry`]: each is used twice, for JSON and for other values, and the compiler would
 /// otherwise keep it out of line, paying a call per item even for JSON.
 fn expand_value<W: Write + ?Sized>(
-    op: Operator,
+    style: &Style,
     spec: &Spec<'_>,
     value: Value<'_>,
     lead: &str,
     out: &mut W,
 ) -> Result<bool, VisitError> {
-    let mut enc = Encoder::new(out, op.allows_reserved());
+    let mut enc = Encoder::new(out, style.reserved);
     // Whether no item has been written yet, for lists and maps.
     let mut first = true;
     match value {
         Value::Undefined => return Ok(false),
         Value::String(_) | Value::Display(_) => {
             enc.raw(lead)?;
-            if op.is_named() {
+            if style.named {
                 enc.raw(spec.name())?;
                 if is_empty_scalar(value) {
-                    enc.raw(op.if_empty())?;
+                    enc.raw(style.if_empty)?;
                     return Ok(true);
                 }
                 enc.raw("=")?;
@@ -240,10 +289,10 @@ fn expand_value<W: Write + ?Sized>(
                 }
                 if std::mem::take(&mut first) {
                     enc.raw(lead)?;
-                    if op.is_named() {
+                    if style.named {
                         enc.raw(spec.name())?;
                         enc.raw(if joins_to_empty(value) {
-                            op.if_empty()
+                            style.if_empty
                         } else {
                             "="
                         })?;
@@ -261,11 +310,11 @@ fn expand_value<W: Write + ?Sized>(
                 if matches!(item, Value::Undefined) {
                     return Ok(());
                 }
-                enc.before_item(&mut first, lead, sep_str(op))?;
-                if op.is_named() {
+                enc.before_item(&mut first, lead, style.sep)?;
+                if style.named {
                     enc.raw(spec.name())?;
                     if is_empty_scalar(item) {
-                        return enc.raw(op.if_empty());
+                        return enc.raw(style.if_empty);
                     }
                     enc.raw("=")?;
                 }
@@ -281,7 +330,7 @@ fn expand_value<W: Write + ?Sized>(
                 }
                 if std::mem::take(&mut first) {
                     enc.raw(lead)?;
-                    if op.is_named() {
+                    if style.named {
                         enc.raw(spec.name())?;
                         enc.raw("=")?;
                     }
@@ -300,10 +349,10 @@ fn expand_value<W: Write + ?Sized>(
                 if matches!(v, Value::Undefined) {
                     return Ok(());
                 }
-                enc.before_item(&mut first, lead, sep_str(op))?;
+                enc.before_item(&mut first, lead, style.sep)?;
                 enc.scalar(Value::String(key))?;
-                if op.is_named() && is_empty_scalar(v) {
-                    return enc.raw(op.if_empty());
+                if style.named && is_empty_scalar(v) {
+                    return enc.raw(style.if_empty);
                 }
                 enc.raw("=")?;
                 enc.scalar(v)
@@ -646,6 +695,29 @@ mod tests {
         .add(b'{')
         .add(b'|')
         .add(b'}');
+
+    #[test]
+    fn styles_are_the_operators_rows() {
+        use Operator::*;
+        let ops = [
+            Simple,
+            Reserved,
+            Fragment,
+            Label,
+            Path,
+            PathParam,
+            Query,
+            QueryContinuation,
+        ];
+        for op in ops {
+            let style = Style::of(op);
+            assert_eq!(style.first, op.prefix(), "{op:?}");
+            assert_eq!(style.sep.as_bytes(), [op.separator()], "{op:?}");
+            assert_eq!(style.named, op.is_named(), "{op:?}");
+            assert_eq!(style.if_empty, op.if_empty(), "{op:?}");
+            assert_eq!(style.reserved, op.allows_reserved(), "{op:?}");
+        }
+    }
 
     #[test]
     fn encode_tables_agree_with_the_ascii_sets() {

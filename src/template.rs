@@ -88,7 +88,7 @@ impl Operator {
     /// assert_eq!(Operator::Reserved.prefix(), "");
     /// assert_eq!(Operator::Fragment.prefix(), "#");
     /// ```
-    pub fn prefix(self) -> &'static str {
+    pub const fn prefix(self) -> &'static str {
         match self {
             Self::Simple | Self::Reserved => "",
             Self::Fragment => "#",
@@ -107,7 +107,7 @@ impl Operator {
     /// assert_eq!(Operator::Query.separator(), b'&');
     /// assert_eq!(Operator::Simple.separator(), b',');
     /// ```
-    pub fn separator(self) -> u8 {
+    pub const fn separator(self) -> u8 {
         match self {
             Self::Simple | Self::Reserved | Self::Fragment => b',',
             Self::Label => b'.',
@@ -124,7 +124,7 @@ impl Operator {
     /// assert!(Operator::PathParam.is_named());
     /// assert!(!Operator::Path.is_named());
     /// ```
-    pub fn is_named(self) -> bool {
+    pub const fn is_named(self) -> bool {
         matches!(
             self,
             Self::PathParam | Self::Query | Self::QueryContinuation
@@ -139,7 +139,7 @@ impl Operator {
     /// assert_eq!(Operator::PathParam.if_empty(), "");
     /// assert_eq!(Operator::Query.if_empty(), "=");
     /// ```
-    pub fn if_empty(self) -> &'static str {
+    pub const fn if_empty(self) -> &'static str {
         match self {
             Self::Query | Self::QueryContinuation => "=",
             _ => "",
@@ -154,7 +154,7 @@ impl Operator {
     /// assert!(Operator::Fragment.allows_reserved());
     /// assert!(!Operator::Path.allows_reserved());
     /// ```
-    pub fn allows_reserved(self) -> bool {
+    pub const fn allows_reserved(self) -> bool {
         matches!(self, Self::Reserved | Self::Fragment)
     }
 
