@@ -306,6 +306,8 @@ trait Ways {
     fn charge(&mut self, cost: usize);
     /// The way back from an attempt that failed at `pos`, or how the walk ends.
     fn back(&mut self, pos: usize) -> Result<Resume, Walk>;
+    /// How a walk at `place` goes on when it could not keep a way back there.
+    fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [u32], place: Place) -> Walk;
 }
 
 /// A walk that keeps no way back: it stops at the first branch point it would need one for,
@@ -325,6 +327,12 @@ impl Ways for Straight {
     #[inline(always)]
     fn back(&mut self, _: usize) -> Result<Resume, Walk> {
         Err(Walk::NotFound)
+    }
+
+    /// Hands the walk over to one that can go back.
+    #[inline(always)]
+    fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [u32], place: Place) -> Walk {
+        walker.backtracking_walk(uri, slots, place)
     }
 }
 
@@ -360,6 +368,11 @@ impl Ways for Backtrack {
         let back = self.stack.pop().ok_or(Walk::NotFound)?;
         self.attempt = back.pos();
         Ok(back)
+    }
+
+    /// Its resume stack is full: the walk gives up.
+    fn stuck(&mut self, _: &Walker, _: &[u8], _: &mut [u32], _: Place) -> Walk {
+        Walk::GaveUp
     }
 }
 
@@ -408,10 +421,7 @@ impl Walker {
     /// has spent nothing of its budget.
     #[inline]
     pub(crate) fn walk(&self, uri: &[u8], slots: &mut [u32]) -> Walk {
-        match self.walk_from(uri, slots, &mut Straight, Place::ROOT) {
-            Ok(walk) => walk,
-            Err(place) => self.backtracking_walk(uri, slots, place),
-        }
+        self.walk_from(uri, slots, &mut Straight, Place::ROOT)
     }
 
     /// The walk from the first branch point on, with a resume stack and a budget.
@@ -422,16 +432,15 @@ impl Walker {
             budget: 4 * uri.len() + 64,
             attempt: 0,
         };
-        // A walk that can backtrack keeps every way back it meets, or gives up.
         self.walk_from(uri, slots, &mut ways, place)
-            .unwrap_or(Walk::GaveUp)
     }
 
     /// The walk's loop, from `place`, keeping its ways back in `ways`. Where a later edge
     /// could still apply, it asks `ways` to keep a [`Resume`] point, and comes back to one
     /// when the edge it took fails; everywhere else it just goes on. Where `ways` cannot keep
-    /// a point, the walk stops and returns its place. Its state lives in locals, so the loop
-    /// runs in registers.
+    /// a point, it says how the walk goes on ([`Ways::stuck`]). Its state lives in locals, so
+    /// the loop runs in registers. It returns one type, [`Walk`], from every exit: each other
+    /// type to unpack on the way out cost a lookup some 20 instructions.
     #[inline(always)]
     fn walk_from<W: Ways>(
         &self,
@@ -439,7 +448,7 @@ impl Walker {
         slots: &mut [u32],
         ways: &mut W,
         place: Place,
-    ) -> Result<Walk, Place> {
+    ) -> Walk {
         let Place {
             mut node,
             mut pos,
@@ -448,9 +457,13 @@ impl Walker {
         } = place;
         loop {
             if step == Step::Literal {
-                (node, pos) = self
-                    .follow_literals(uri, node, pos, ways)
-                    .map_err(|(node, pos)| Place::at(node, pos, Step::Literal, seen))?;
+                match self.follow_literals(uri, node, pos, ways) {
+                    Ok(stop) => (node, pos) = stop,
+                    Err((node, pos)) => {
+                        let place = Place::at(node, pos, Step::Literal, seen);
+                        return ways.stuck(self, uri, slots, place);
+                    }
+                }
             }
             let n = &self.nodes[node as usize];
             let byte = uri.get(pos);
@@ -458,7 +471,8 @@ impl Walker {
                 let (end, bits) = self.run(n.segment_run.into(), uri, pos);
                 if let Some((child, next)) = self.segment_child(n, pos, end, uri) {
                     if n.flags & LATER_EDGES != 0 && !ways.keep(node, pos, Step::Tail) {
-                        return Err(Place::at(node, pos, Step::Segment, seen));
+                        let place = Place::at(node, pos, Step::Segment, seen);
+                        return ways.stuck(self, uri, slots, place);
                     }
                     seen |= bits;
                     take(slots, n.segment_slot.into(), pos, end);
@@ -471,7 +485,7 @@ impl Walker {
             }
             if byte.is_none() {
                 if let Some(key) = at_end(&self.exits[node as usize], pos, slots) {
-                    return Ok(Walk::Found(key, Seen(seen)));
+                    return Walk::Found(key, Seen(seen));
                 }
             }
             let (next, bits, cost) =
@@ -479,11 +493,11 @@ impl Walker {
             seen |= bits;
             ways.charge(cost);
             match next {
-                Rarer::Found(key) => return Ok(Walk::Found(key, Seen(seen))),
+                Rarer::Found(key) => return Walk::Found(key, Seen(seen)),
                 Rarer::Next(child, end) => (node, pos, step) = (child, end, Step::Literal),
                 Rarer::Fail => match ways.back(pos) {
                     Ok(back) => (node, pos, step) = (back.node(), back.pos(), back.next()),
-                    Err(walk) => return Ok(walk),
+                    Err(walk) => return walk,
                 },
             }
         }
