@@ -62,7 +62,7 @@ const HOLE: WalkNode = WalkNode {
     head: 0xFF,
     mask: 0xFF,
     first_child: 0,
-    segment: NO_SEGMENT,
+    end: NO_END,
     len: 1,
     segment_slot: 0,
     low: 0,
@@ -116,9 +116,9 @@ impl Seen {
     }
 }
 
-/// A node, as the walk reads it at every step: its prefix, its literal children and its `{v}`
-/// edge, in 32 bytes, so that the nodes a lookup visits share few cache lines. The rarer edges
-/// are in its [`Exits`].
+/// A node, as the walk reads it at every step: its prefix, its literal children, its `{v}`
+/// edge and the template that ends here, in 32 bytes, so that the nodes a lookup visits share
+/// few cache lines. The rarer edges are in its [`Exits`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct WalkNode {
     /// The first eight bytes of the literal prefix that leads into this node from its parent,
@@ -127,10 +127,12 @@ struct WalkNode {
     /// The bits of `head` that hold the prefix.
     mask: u64,
     /// The literal children, by the first byte of their prefix: the child for byte `b` is
-    /// node `first_child + (b - low)` if `b - low` is below `span`.
+    /// node `first_child + (b - low)` if `b - low` is below `span`. The child behind the `{v}`
+    /// edge, if [`SEGMENT`] says there is one, comes right after them (the nodes are numbered
+    /// breadth first), at `first_child + span`.
     first_child: u32,
-    /// The child behind the `{v}` edge, or [`NO_SEGMENT`].
-    segment: u32,
+    /// The key of the template that ends here, or [`NO_END`].
+    end: u32,
     /// The prefix's length.
     len: u16,
     /// Where the `{v}` edge's span goes: slots `segment_slot` and `segment_slot + 1`.
@@ -139,26 +141,43 @@ struct WalkNode {
     span: u8,
     /// The [`RunTable`] of the `{v}` edge.
     segment_run: u8,
-    /// [`BRANCHES`] and [`LATER_EDGES`].
+    /// [`BRANCHES`], [`LATER_EDGES`], [`SEGMENT`] and [`TAIL`].
     flags: u8,
 }
 
-/// [`WalkNode::segment`] of a node without a `{v}` edge.
-const NO_SEGMENT: u32 = u32::MAX;
+/// [`WalkNode::end`] of a node where no template ends.
+const NO_END: u32 = u32::MAX;
 /// A [`WalkNode::flags`] bit: an edge besides the literal ones leaves the node, so a walk
 /// that follows a literal edge keeps a way back.
 const BRANCHES: u8 = 1;
 /// A [`WalkNode::flags`] bit: a query tail or a `{+v}` edge leaves the node, so a walk that
 /// takes the `{v}` edge keeps a way back.
 const LATER_EDGES: u8 = 2;
+/// A [`WalkNode::flags`] bit: a `{v}` edge leaves the node.
+const SEGMENT: u8 = 4;
+/// A [`WalkNode::flags`] bit: a query tail leaves the node, which at the end of the URI may
+/// match empty (see [`Walker::ends_here`]).
+const TAIL: u8 = 8;
 
 impl WalkNode {
     fn segment_edge(&self) -> Option<VarEdge> {
-        (self.segment != NO_SEGMENT).then(|| VarEdge {
+        (self.flags & SEGMENT != 0).then(|| VarEdge {
             slot: u32::from(self.segment_slot),
             run: u32::from(self.segment_run),
-            child: self.segment,
+            child: self.segment_child(),
         })
+    }
+
+    /// The child behind the `{v}` edge (if there is one).
+    #[inline(always)]
+    fn segment_child(&self) -> u32 {
+        self.first_child + u32::from(self.span)
+    }
+
+    /// The key of the template that ends here.
+    #[inline(always)]
+    fn end(&self) -> Option<u32> {
+        (self.end != NO_END).then_some(self.end)
     }
 }
 
@@ -169,8 +188,6 @@ struct Exits {
     crossing: Option<VarEdge>,
     /// A query tail.
     tail: Option<Tail>,
-    /// The key of the template that ends here.
-    end: Option<u32>,
     /// Where the prefix's bytes past the eighth start in [`Walker::long_tails`].
     long_tail: u32,
 }
@@ -456,18 +473,20 @@ impl Walker {
             mut seen,
         } = place;
         loop {
+            let n;
             if step == Step::Literal {
                 match self.follow_literals(uri, node, pos, ways) {
-                    Ok(stop) => (node, pos) = stop,
+                    Ok((stop, at, end)) => (node, n, pos) = (stop, at, end),
                     Err((node, pos)) => {
                         let place = Place::at(node, pos, Step::Literal, seen);
                         return ways.stuck(self, uri, slots, place);
                     }
                 }
+            } else {
+                n = &self.nodes[node as usize];
             }
-            let n = &self.nodes[node as usize];
             let byte = uri.get(pos);
-            if step <= Step::Segment && byte.is_some() && n.segment != NO_SEGMENT {
+            if step <= Step::Segment && byte.is_some() && n.flags & SEGMENT != 0 {
                 let (end, bits) = self.run(n.segment_run.into(), uri, pos);
                 if let Some((child, next)) = self.segment_child(n, pos, end, uri) {
                     if n.flags & LATER_EDGES != 0 && !ways.keep(node, pos, Step::Tail) {
@@ -484,7 +503,7 @@ impl Walker {
                 ways.charge((end - pos) / 8);
             }
             if byte.is_none() {
-                if let Some(key) = at_end(&self.exits[node as usize], pos, slots) {
+                if let Some(key) = self.ends_here(n, node, pos, slots) {
                     return Walk::Found(key, Seen(seen));
                 }
             }
@@ -505,7 +524,7 @@ impl Walker {
 
     /// Follows literal edges from `node`, whose prefix ends at `pos`, as far as the URI goes
     /// along them, keeping a way back at each node with other edges; returns the node where
-    /// no literal edge goes on, and where its prefix ends, or the node where `ways` could not
+    /// no literal edge goes on (its number and itself), and where its prefix ends, or the node where `ways` could not
     /// keep a way back. Most of a walk is spent here, so it keeps the current node by
     /// reference and nothing else of the walk.
     #[inline(always)]
@@ -515,7 +534,7 @@ impl Walker {
         mut node: u32,
         mut pos: usize,
         ways: &mut W,
-    ) -> Result<(u32, usize), (u32, usize)> {
+    ) -> Result<(u32, &WalkNode, usize), (u32, usize)> {
         let mut n = &self.nodes[node as usize];
         while let Some(&byte) = uri.get(pos) {
             let offset = byte.wrapping_sub(n.low);
@@ -534,7 +553,7 @@ impl Walker {
             }
             (node, n, pos) = (child, c, end);
         }
-        Ok((node, pos))
+        Ok((node, n, pos))
     }
 
     /// The rarer ways on from `node` at `pos`, once its literal and `{v}` edges failed (or,
@@ -606,8 +625,21 @@ impl Walker {
             return None;
         }
         // The variable ends where its child's prefix must start.
-        let next = self.prefix_end(n.segment, uri, end)?;
-        Some((n.segment, next))
+        let child = n.segment_child();
+        let next = self.prefix_end(child, uri, end)?;
+        Some((child, next))
+    }
+
+    /// The template that matches when the URI ends at node `n` (number `node`), if one does.
+    #[inline(always)]
+    fn ends_here(&self, n: &WalkNode, node: u32, pos: usize, slots: &mut [u32]) -> Option<u32> {
+        if n.flags & TAIL == 0 {
+            return n.end();
+        }
+        match self.exits[node as usize].tail {
+            Some(tail) => Some(empty_tail_or_end(tail, n.end(), pos, slots)),
+            None => n.end(),
+        }
     }
 
     /// Where `node`'s prefix ends if the URI continues with it at `pos`. Prefix bytes are
@@ -694,14 +726,14 @@ fn load_short(bytes: &[u8], at: usize) -> u64 {
 
 /// At the end of the URI, a template ending here and one whose query tail is empty tie on
 /// rank: the lower key wins, as in the VM.
-#[inline(always)]
-fn at_end(n: &Exits, pos: usize, slots: &mut [u32]) -> Option<u32> {
-    let tail = n.tail.filter(|t| n.end.map_or(true, |end| t.key < end));
-    if let Some(tail) = tail {
-        slots[tail.slot as usize] = pos as u32;
-        return Some(tail.key);
+fn empty_tail_or_end(tail: Tail, end: Option<u32>, pos: usize, slots: &mut [u32]) -> u32 {
+    match end {
+        Some(end) if end < tail.key => end,
+        _ => {
+            slots[tail.slot as usize] = pos as u32;
+            tail.key
+        }
     }
-    n.end
 }
 
 /// The trie as it is built: one node per literal byte at first, then compressed.
@@ -873,15 +905,16 @@ impl BuildTrie {
             let exits = Exits {
                 crossing: n.crossing.map(&mut var_edge),
                 tail: n.tail,
-                end: n.end,
                 long_tail: u32::try_from(walker.long_tails.len()).ok()?,
             };
             let (first_child, low, span) = match (n.literals.first(), n.literals.last()) {
                 (Some(&(low, child)), Some(&(high, _))) => {
                     (number[child as usize], low, high - low + 1)
                 }
-                _ => (0, 0, 0),
+                // The `{v}` child, if any, is the first child.
+                _ => (segment.map_or(0, |e| e.child), 0, 0),
             };
+            debug_assert!(segment.map_or(true, |e| e.child == first_child + u32::from(span)));
             walker.long_tails.extend(n.prefix.iter().skip(8));
             let head_len = n.prefix.len().min(8);
             let later = exits.crossing.is_some() || exits.tail.is_some();
@@ -892,11 +925,17 @@ impl BuildTrie {
             if later {
                 flags |= LATER_EDGES;
             }
+            if segment.is_some() {
+                flags |= SEGMENT;
+            }
+            if exits.tail.is_some() {
+                flags |= TAIL;
+            }
             walker.nodes.push(WalkNode {
                 head: load(&n.prefix[..head_len], 0),
                 mask: u64::MAX.checked_shr(64 - 8 * head_len as u32).unwrap_or(0),
                 first_child,
-                segment: segment.map_or(NO_SEGMENT, |e| e.child),
+                end: n.end.unwrap_or(NO_END),
                 len: u16::try_from(n.prefix.len()).ok()?,
                 segment_slot: segment.map_or(Some(0), |e| u16::try_from(e.slot).ok())?,
                 low,
