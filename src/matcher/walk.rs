@@ -523,10 +523,10 @@ impl Walker {
     }
 
     /// Follows literal edges from `node`, whose prefix ends at `pos`, as far as the URI goes
-    /// along them, keeping a way back at each node with other edges; returns the node where
-    /// no literal edge goes on (its number and itself), and where its prefix ends, or the node where `ways` could not
-    /// keep a way back. Most of a walk is spent here, so it keeps the current node by
-    /// reference and nothing else of the walk.
+    /// along them, keeping a way back at each node with other edges. Returns the node where
+    /// no literal edge goes on (its number and itself, which the walk reads next), and where
+    /// its prefix ends; or the node where `ways` could not keep a way back. Most of a walk is
+    /// spent here, so it keeps the current node by reference and nothing else of the walk.
     #[inline(always)]
     fn follow_literals<W: Ways>(
         &self,
