@@ -700,8 +700,8 @@ fn take(slots: &mut [u32], slot: u32, start: usize, end: usize) {
 #[inline(always)]
 fn load(bytes: &[u8], at: usize) -> u64 {
     let len = bytes.len();
-    if len >= 8 && at <= len - 8 {
-        return u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"));
+    if let Some(word) = bytes.get(at..at + 8) {
+        return u64::from_le_bytes(word.try_into().expect("eight bytes"));
     }
     if len >= 8 && at < len {
         // The last eight bytes, shifted so that the byte at `at` comes first.
