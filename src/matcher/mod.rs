@@ -192,7 +192,17 @@ const LONGEST_URI: usize = u32::MAX as usize - 1;
 /// Checks a URI against the length limit.
 #[inline]
 pub(crate) fn check_len(uri: &str, max_len: usize) -> Result<(), MatchError> {
-    let max_len = max_len.min(LONGEST_URI);
+    check_len_within(uri, longest_uri(max_len))
+}
+
+/// The length limit a match applies for `max_len`.
+pub(crate) fn longest_uri(max_len: usize) -> usize {
+    max_len.min(LONGEST_URI)
+}
+
+/// [`check_len`] against a limit that is already [`longest_uri`].
+#[inline]
+pub(crate) fn check_len_within(uri: &str, max_len: usize) -> Result<(), MatchError> {
     if uri.len() > max_len {
         return Err(MatchError::Malformed {
             position: max_len,

@@ -128,6 +128,8 @@ struct Compiled {
     keys: Vec<Key>,
     /// Static templates that need no normalization (ASCII, no `%`), by text.
     statics: HashMap<Box<str>, usize>,
+    /// The longest URI a lookup takes (the option, within what spans can record).
+    max_uri_len: usize,
 }
 
 /// A template key's route, and what its matches need beyond the walk.
@@ -639,7 +641,7 @@ impl<T> Router<T> {
         let Some(Ok(compiled)) = self.compiled.get() else {
             return self.compile_then_at(uri);
         };
-        matcher::check_len(uri, self.options.max_uri_len)?;
+        matcher::check_len_within(uri, compiled.max_uri_len)?;
         let width = compiled.program.slots / 2;
         let mut slots = Slots::new(width);
         let Some(walker) = &compiled.walker else {
@@ -841,6 +843,7 @@ impl<T> Router<T> {
             walker,
             keys,
             statics,
+            max_uri_len: matcher::longest_uri(self.options.max_uri_len),
         })
     }
 }
