@@ -14,20 +14,20 @@
 //! path variables are required (with empty ones allowed, precedence among templates needs the
 //! VM), and `match_uri` when its one template qualifies; the VM serves the rest.
 //!
-//! **Costs.** The walk backtracks, so it carries a budget proportional to the URI, and keeps
-//! its ways back on a fixed stack of [`MAX_RESUME`] entries; a walk that runs out of either
-//! hands over to the VM, which keeps every match linear and the native stack flat. The budget
-//! is charged only when an attempt fails, for the bytes it went forward (every step but its
-//! last takes at least one, so they bound its steps and the runs it took) and for the runs it
-//! scanned but did not take (an eighth a byte): a walk that does not backtrack pays nothing
-//! on its way. Where no edge but a literal one leaves a node (most of a lookup), a step is a
-//! subtraction to find the child, one masked 8-byte compare of its prefix and a bounds check
-//! or two: about 27 instructions. A `{v}` edge reads a byte table per byte of its value,
-//! which also records whether the bytes hold a `%` or anything a path-safety rule looks at,
-//! so that a lookup with plain captures skips validating the URI and checking its captures.
-//! Most walks meet no branch point, and pay for no way back: they run a loop that holds only
-//! where it is, and only a walk that meets a branch point goes on, out of line, with a resume
-//! stack and a budget. The two are one loop, instantiated twice (see [`Ways`]).
+//! **Costs.** Most walks meet no branch point and pay for no way back: they run a loop that
+//! holds only where it is. A walk that meets one goes on, out of line, with a fixed stack of
+//! [`MAX_RESUME`] ways back and a budget proportional to the URI; one that runs out of either
+//! hands over to the VM, which keeps every match linear and the native stack flat. The two
+//! walks are one loop, instantiated twice (see [`Ways`]). The budget is charged only when an
+//! attempt fails, for the bytes it went forward (every step but its last takes at least one,
+//! so they bound its steps and the runs it took) and for the runs it scanned but did not take
+//! (an eighth a byte). Where no edge but a literal one leaves a node (most of a lookup), a
+//! step is a subtraction to find the child, one masked 8-byte compare of its prefix and a
+//! bounds check or two: about 26 instructions. A `{v}` edge reads a byte table per byte of
+//! its value, which also records whether the bytes hold a `%` or anything a path-safety rule
+//! looks at, so that a lookup with plain captures skips validating the URI and checking its
+//! captures. The template that ends at a node is kept in the node itself, so that the end of
+//! a lookup reads nothing more.
 
 use crate::matcher::program::Class;
 use crate::matcher::trie::{TailStart, Token};
