@@ -141,13 +141,37 @@ pub(crate) fn check_utf8(raw: &str) -> Result<(), usize> {
 }
 
 /// Percent-decodes a value checked by [`validate`] and [`check_utf8`]; borrows when there is
-/// nothing to decode.
+/// nothing to decode. The runs between triplets are copied whole into a buffer the size of the
+/// value (decoding only shrinks it): one allocation a value, where decoding byte by byte into
+/// a growing buffer cost a router lookup with escapes a third of its time.
 pub(crate) fn decode(raw: &str) -> Cow<'_, str> {
-    if !raw.contains('%') {
+    let bytes = raw.as_bytes();
+    let Some(mut at) = find_percent(bytes) else {
         return Cow::Borrowed(raw);
+    };
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut run = 0;
+    loop {
+        // A `%` that starts no triplet stays as it is.
+        if is_hex_pair(&bytes[at + 1..]) {
+            out.extend_from_slice(&bytes[run..at]);
+            out.push(hex_value(bytes[at + 1]) << 4 | hex_value(bytes[at + 2]));
+            run = at + 3;
+        }
+        let from = (at + 1).max(run);
+        match find_percent(&bytes[from..]) {
+            Some(next) => at = from + next,
+            None => break,
+        }
     }
-    // Checked values decode to UTF-8, so the lossy path never substitutes anything.
-    percent_encoding::percent_decode_str(raw).decode_utf8_lossy()
+    out.extend_from_slice(&bytes[run..]);
+    Cow::Owned(into_text(out))
+}
+
+/// The decoded bytes as text. Checked values decode to UTF-8; a failure here could only come
+/// from unchecked input, and is replaced rather than reported.
+fn into_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// Decodes a value captured by reserved or fragment expansion (`{+v}`, `{#v}`), which passes
@@ -175,11 +199,7 @@ pub(crate) fn decode_reserved(raw: &str) -> Cow<'_, str> {
         }
         i += len;
     }
-    // Checked values decode to UTF-8; a failure here could only come from unchecked input.
-    Cow::Owned(
-        String::from_utf8(out)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-    )
+    Cow::Owned(into_text(out))
 }
 
 fn is_hex_pair(b: &[u8]) -> bool {
@@ -218,6 +238,26 @@ pub(crate) const fn is_reserved(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `decode` agrees with the `percent-encoding` crate's decoder, which it replaced, on
+    /// triplets, stray `%` signs and bytes that are not UTF-8.
+    #[test]
+    fn decode_agrees_with_percent_encoding() {
+        let pieces = [
+            "%", "%4", "%41", "%c3%a9", "%C3", "%zz", "a", "\u{e9}", "%25", "%FF", " ",
+        ];
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            texts = texts
+                .iter()
+                .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
+                .collect();
+            for text in &texts {
+                let theirs = percent_encoding::percent_decode_str(text).decode_utf8_lossy();
+                assert_eq!(decode(text), theirs, "{text:?}");
+            }
+        }
+    }
 
     #[test]
     fn units_fold_hex_case_and_raw_non_ascii() {
