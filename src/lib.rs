@@ -99,8 +99,8 @@
 //!   templates. The walk also notes whether the captured bytes hold a `%` or anything a
 //!   path-safety rule looks at, so most lookups neither re-read the URI to validate it nor
 //!   check the captures one by one. A GitHub-API lookup costs about 500 instructions, as many
-//!   as `matchit` (which does neither check) needs, and a little less time (the README's
-//!   Performance section has the numbers).
+//!   as `matchit` (which does neither check) needs, and as much time, give or take a few
+//!   percent (the README's Performance section has the numbers).
 //!
 //! The modules, as the file list shows them: `grammar` (the template grammar), `template` (the
 //! compiled form), `vars` and `expand` (expansion), `pct` (percent-encoding units), `matcher`
