@@ -707,17 +707,10 @@ mod tests {
 
     #[test]
     fn styles_are_the_operators_rows() {
-        use Operator::*;
-        let ops = [
-            Simple,
-            Reserved,
-            Fragment,
-            Label,
-            Path,
-            PathParam,
-            Query,
-            QueryContinuation,
-        ];
+        let ops: Vec<Operator> = std::iter::once(Operator::Simple)
+            .chain(b"+#./;?&".iter().filter_map(|&b| Operator::from_byte(b)))
+            .collect();
+        assert_eq!(ops.len(), STYLES.len());
         for op in ops {
             let style = Style::of(op);
             assert_eq!(style.first, op.prefix(), "{op:?}");
