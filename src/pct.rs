@@ -164,6 +164,10 @@ pub(crate) fn decode(raw: &str) -> Cow<'_, str> {
             None => break,
         }
     }
+    if run == 0 {
+        // Only stray `%` signs: nothing was decoded.
+        return Cow::Borrowed(raw);
+    }
     out.extend_from_slice(&bytes[run..]);
     Cow::Owned(into_text(out))
 }
@@ -254,7 +258,10 @@ mod tests {
                 .collect();
             for text in &texts {
                 let theirs = percent_encoding::percent_decode_str(text).decode_utf8_lossy();
-                assert_eq!(decode(text), theirs, "{text:?}");
+                let ours = decode(text);
+                assert_eq!(ours, theirs, "{text:?}");
+                let borrowed = |c: &Cow<'_, str>| matches!(c, Cow::Borrowed(_));
+                assert_eq!(borrowed(&ours), borrowed(&theirs), "{text:?} borrows");
             }
         }
     }

@@ -2,8 +2,8 @@
 //!
 //! The expander asks a [`Vars`] for one variable at a time and gets back a [`Value`] that
 //! borrows from it: a string, something `Display` (numbers, booleans), or a list or map it walks
-//! through a callback. Nothing is converted to an intermediate `String`, so expanding into a
-//! reused buffer allocates nothing.
+//! through a callback (JSON arrays and objects, in a plain loop). Nothing is converted to an
+//! intermediate `String`, so expanding into a reused buffer allocates nothing.
 //!
 //! Implementations are provided for `serde_json::Value` objects and `serde_json::Map` (feature
 //! `json`), `HashMap` and `BTreeMap` from names to values, and slices and arrays of
@@ -377,16 +377,17 @@ mod json {
         }
     }
 
-    /// A JSON array is a list of its items; any other JSON value, an empty one. A JSON array's
-    /// [`Value::List`] points at the array's `Value` rather than at its `Vec`, so that the
-    /// expander can tell it is JSON (see [`List::as_json`]).
+    // A JSON array is a list of its items; any other JSON value, an empty one. A JSON array's
+    // `Value::List` points at the array's `Value` rather than at its `Vec`, so that the
+    // expander can tell it is JSON (see `List::as_json`). Not part of the API, so hidden.
+    #[doc(hidden)]
     impl List for Json {
         fn is_empty(&self) -> bool {
             self.as_array().map_or(true, Vec::is_empty)
         }
         fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
-            self.as_json()
-                .unwrap_or_default()
+            self.as_array()
+                .map_or(&[][..], Vec::as_slice)
                 .iter()
                 .try_for_each(|item| f(item.to_value()))
         }
@@ -443,6 +444,32 @@ mod json {
                 serde_json::Map::get(self, name)
             };
             found.map_or(Value::Undefined, ToValue::to_value)
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::UriTemplate;
+        use serde_json::json;
+
+        /// A JSON value reached as a list through its callback (as a caller outside the
+        /// expander would) gives an array's items, and any other value none.
+        #[test]
+        fn a_json_value_as_a_list() {
+            let mut seen = Vec::new();
+            let array = json!(["a", 1]);
+            List::for_each_item(&array, &mut |v| {
+                seen.push(format!("{v:?}"));
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(seen, [r#"String("a")"#, r#"Display("1")"#]);
+
+            let scalar = json!("x");
+            assert!(List::is_empty(&scalar));
+            let t = UriTemplate::parse("{x}").unwrap();
+            assert_eq!(t.expand(&[("x", Value::List(&scalar))]).unwrap(), "");
         }
     }
 }

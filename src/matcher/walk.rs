@@ -147,6 +147,9 @@ struct WalkNode {
 
 /// [`WalkNode::end`] of a node where no template ends.
 const NO_END: u32 = u32::MAX;
+
+// The walk reads a node a step; two share a cache line.
+const _: () = assert!(std::mem::size_of::<WalkNode>() == 32);
 /// A [`WalkNode::flags`] bit: an edge besides the literal ones leaves the node, so a walk
 /// that follows a literal edge keeps a way back.
 const BRANCHES: u8 = 1;
@@ -218,13 +221,13 @@ pub(crate) enum Walk {
     /// errs on the safe side).
     Found(u32, Seen),
     NotFound,
-    /// The budget ran out: ask the VM.
+    /// The budget or the resume stack ran out: ask the VM.
     GaveUp,
 }
 
 /// Where a walk resumes when the edge it took fails: a node, where its prefix ended, and
 /// whether the node's segment edge is still to try or only the edges after it. Packed in one
-/// word, so that the resume stack costs a few stores to set up.
+/// word, so that the resume stack is small.
 #[derive(Debug, Clone, Copy)]
 struct Resume(u64);
 
@@ -420,7 +423,9 @@ impl Walker {
             if !qualifies(tokens) {
                 return None;
             }
-            trie.insert(tokens, key as u32);
+            // Keys are stored in 32 bits, and one value means "no template ends here".
+            let key = u32::try_from(key).ok().filter(|&k| k != NO_END)?;
+            trie.insert(tokens, key);
         }
         trie.compress(0);
         Some(Walker {
@@ -914,7 +919,10 @@ impl BuildTrie {
                 // The `{v}` child, if any, is the first child.
                 _ => (segment.map_or(0, |e| e.child), 0, 0),
             };
-            debug_assert!(segment.map_or(true, |e| e.child == first_child + u32::from(span)));
+            // Breadth first, the `{v}` child comes right after the row of literal children.
+            if segment.is_some_and(|e| e.child != first_child + u32::from(span)) {
+                return None;
+            }
             walker.long_tails.extend(n.prefix.iter().skip(8));
             let head_len = n.prefix.len().min(8);
             let later = exits.crossing.is_some() || exits.tail.is_some();
@@ -945,8 +953,7 @@ impl BuildTrie {
             });
             walker.exits.push(exits);
         }
-        // A [`Resume`] packs a node number in 31 bits, which also keeps it clear of
-        // `NO_SEGMENT`.
+        // A [`Resume`] packs a node number in 31 bits.
         (walker.nodes.len() <= 1 << 31).then_some(walker)
     }
 
@@ -1088,6 +1095,48 @@ mod tests {
             Walk::Found(1, Seen(ALLOWED | NOT_PLAIN))
         );
         assert_eq!(slots[..2], [3, 8], "{{+p}} is `b/c/z`");
+    }
+
+    /// What a walk saw before it handed over (here a `%`) stays in what it reports, so that
+    /// the router still validates and decodes it.
+    #[test]
+    fn a_hand_over_keeps_what_the_walk_saw() {
+        let templates = [tokens("/{v}/a/b"), tokens("/{v}/a/d"), tokens("/{v}/{w}/c")];
+        let walker = Walker::build(&templates, false).unwrap();
+        let mut slots = [u32::MAX; 4];
+        match walker.walk(b"/%41/a/c", &mut slots) {
+            Walk::Found(2, seen) => assert!(seen.percent(), "{seen:?}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// At the end of the URI, a node where one template ends and another's query tail starts
+    /// gives the lower key, whichever it is; the tail's slot is written only when it wins.
+    #[test]
+    fn an_empty_tail_and_an_end_at_one_node_go_by_key() {
+        let walker = Walker::build(&[tokens("/{v}/{?q}"), tokens("/{w}/")], false).unwrap();
+        let mut slots = [u32::MAX; 4];
+        assert_eq!(
+            walker.walk(b"/x/", &mut slots),
+            Walk::Found(0, Seen(ALLOWED))
+        );
+        assert_eq!(slots[2], 3, "the tail starts at the end");
+
+        let walker = Walker::build(&[tokens("/{w}/"), tokens("/{v}/{?q}")], false).unwrap();
+        let mut slots = [u32::MAX; 4];
+        assert_eq!(
+            walker.walk(b"/x/", &mut slots),
+            Walk::Found(0, Seen(ALLOWED))
+        );
+        assert_eq!(slots[2], u32::MAX, "no tail taken");
+
+        let walker = Walker::build(&[tokens("/a{?q}")], false).unwrap();
+        let mut slots = [u32::MAX; 2];
+        assert_eq!(
+            walker.walk(b"/a", &mut slots),
+            Walk::Found(0, Seen::default())
+        );
+        assert_eq!(slots[0], 2);
     }
 
     /// The path `/s1/s2/.../sk` where `si` is `a` if bit `i` of `bits` is clear, else `{vi}`.
