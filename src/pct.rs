@@ -143,7 +143,7 @@ pub(crate) fn check_utf8(raw: &str) -> Result<(), usize> {
 /// Percent-decodes a value checked by [`validate`] and [`check_utf8`]; borrows when there is
 /// nothing to decode. The runs between triplets are copied whole into a buffer the size of the
 /// value (decoding only shrinks it): one allocation a value, where decoding byte by byte into
-/// a growing buffer cost a router lookup with escapes a third of its time.
+/// a growing buffer took over a quarter of the instructions of an MCP lookup with escapes.
 pub(crate) fn decode(raw: &str) -> Cow<'_, str> {
     let bytes = raw.as_bytes();
     let Some(mut at) = find_percent(bytes) else {

@@ -192,15 +192,15 @@ const LONGEST_URI: usize = u32::MAX as usize - 1;
 /// Checks a URI against the length limit.
 #[inline]
 pub(crate) fn check_len(uri: &str, max_len: usize) -> Result<(), MatchError> {
-    check_len_within(uri, longest_uri(max_len))
+    check_len_within(uri, len_limit(max_len))
 }
 
-/// The length limit a match applies for `max_len`.
-pub(crate) fn longest_uri(max_len: usize) -> usize {
+/// The length limit a match applies for the option `max_len`: no more than spans can record.
+pub(crate) fn len_limit(max_len: usize) -> usize {
     max_len.min(LONGEST_URI)
 }
 
-/// [`check_len`] against a limit that is already [`longest_uri`].
+/// [`check_len`] against a limit that is already [`len_limit`].
 #[inline]
 pub(crate) fn check_len_within(uri: &str, max_len: usize) -> Result<(), MatchError> {
     if uri.len() > max_len {

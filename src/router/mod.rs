@@ -843,7 +843,7 @@ impl<T> Router<T> {
             walker,
             keys,
             statics,
-            max_uri_len: matcher::longest_uri(self.options.max_uri_len),
+            max_uri_len: matcher::len_limit(self.options.max_uri_len),
         })
     }
 }
