@@ -705,6 +705,30 @@ mod tests {
         .add(b'|')
         .add(b'}');
 
+    /// JSON arrays and objects take their own loop; other lists and maps the callback. Both
+    /// write the same, for every operator, exploded or not.
+    #[cfg(feature = "json")]
+    #[test]
+    fn json_lists_and_maps_expand_like_other_ones() {
+        use std::collections::BTreeMap;
+        let items = ["a b", "", "c/d"];
+        let entries = [("k", "v w"), ("e", ""), ("x", "y")];
+        let json = serde_json::json!({
+            "l": items,
+            "m": entries.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<BTreeMap<_, _>>(),
+        });
+        let list: Vec<&str> = items.to_vec();
+        let map: BTreeMap<&str, &str> = entries.into_iter().collect();
+        for op in ["", "+", "#", ".", "/", ";", "?", "&"] {
+            for explode in ["", "*"] {
+                let t = UriTemplate::parse(&format!("{{{op}l{explode},m{explode}}}")).unwrap();
+                let plain: [(&str, Value<'_>); 2] =
+                    [("l", Value::List(&list)), ("m", Value::Map(&map))];
+                assert_eq!(t.expand(&json).unwrap(), t.expand(&plain).unwrap(), "{t}");
+            }
+        }
+    }
+
     #[test]
     fn styles_are_the_operators_rows() {
         let ops: Vec<Operator> = std::iter::once(Operator::Simple)
