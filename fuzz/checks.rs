@@ -109,6 +109,9 @@ pub fn open_finding(target: &str, case: &Case) -> Option<&'static str> {
         "roundtrip" if passed_through(&t, vars, "%") => {
             Some("F9: a triplet in a `{+v}` or `{#v}` value")
         }
+        "roundtrip" if !tail(&t).is_empty() && passed_through(&t, vars, "?") => {
+            Some("F17: `?` in a `{#v}` value before a query tail, which takes it")
+        }
         "differential" if prefix_on_passed_triplet(&t, vars) => {
             Some("F10: a prefix over a triplet in `{+v:n}` or `{#v:n}`")
         }

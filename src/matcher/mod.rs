@@ -315,7 +315,8 @@ impl UriTemplate {
     ///   after another (`{&a}{?b}`, which writes `?` inside the query), are refused with
     ///   [`MatchError::Unsupported`].
     /// * Before a query tail that may start with `&` (`{?a}{&b}`), a `{+v}` value stops at its
-    ///   first `&`: there the tail ranks above the reserved variable.
+    ///   first `&`: there the tail ranks above the reserved variable. Likewise a `{#v}` value
+    ///   before a query tail stops at its first `?` (`{#f}{?q}` on `#a?q=b` gives `f = a`).
     /// * A triplet that `{+v}` passed through, next to a simple variable, may be taken and
     ///   decoded by that variable (`{+a}{b}` on `x%41`): the captures re-expand to a URI equal
     ///   up to percent-encoding normalization, not byte for byte.
