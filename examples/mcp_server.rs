@@ -29,7 +29,8 @@ use rfc6570::mcp::{
     CompleteRequest, JsonRpcError, Resource, ResourceMatch, ResourceTemplate, Resources,
     INVALID_PARAMS,
 };
-use rfc6570::{safe_join_resolved, RouteOptions, SafetyPolicy};
+use rfc6570::router::RouteOptions;
+use rfc6570::safety::{safe_join_resolved, SafetyPolicy};
 use rmcp::model::{
     CompleteRequestParams, CompleteResult, CompletionInfo, ErrorCode, Implementation,
     ListResourceTemplatesResult, ListResourcesResult, PaginatedRequestParams,
@@ -113,43 +114,43 @@ impl Server {
         let mut resources = Resources::new().page_size(page_size);
         resources.insert(
             ResourceTemplate::parse("file:///{+path}", "file")?
-                .with_title("Files")
-                .with_description("A file or directory under the served directory"),
+                .title("Files")
+                .description("A file or directory under the served directory"),
             Kind::File,
         )?;
         resources.insert(
             ResourceTemplate::parse("notes://{id}", "note")?
-                .with_title("Note")
-                .with_description("A note by id; `notes://index` lists them")
-                .with_mime_type("text/markdown"),
+                .title("Note")
+                .description("A note by id; `notes://index` lists them")
+                .mime_type("text/markdown"),
             Kind::Note,
         )?;
         resources.insert(
             ResourceTemplate::parse("log://build/{job_id}{?lines}", "build-log")?
-                .with_title("Build log")
-                .with_description("The log of a build, or lines `N` or `N-M` of it")
-                .with_mime_type("text/plain"),
+                .title("Build log")
+                .description("The log of a build, or lines `N` or `N-M` of it")
+                .mime_type("text/plain"),
             Kind::BuildLog,
         )?;
         // `q` is free text, not a path: it may hold `..` or `/`.
         resources.insert_with(
             ResourceTemplate::parse("search://docs{?q,lang}", "search")?
-                .with_title("Search")
-                .with_description("Notes and files that contain `q`, in language `lang`")
-                .with_mime_type("application/json"),
+                .title("Search")
+                .description("Notes and files that contain `q`, in language `lang`")
+                .mime_type("application/json"),
             Kind::Search,
             RouteOptions::default().var_safety("q", SafetyPolicy::OFF),
         )?;
         resources.insert_resource(
             Resource::new("notes://index", "note-index")
-                .with_title("Notes")
-                .with_mime_type("application/json"),
+                .title("Notes")
+                .mime_type("application/json"),
             Kind::NoteIndex,
         )?;
         resources.insert_resource(
             Resource::new("config://server", "config")
-                .with_title("Server configuration")
-                .with_mime_type("application/json"),
+                .title("Server configuration")
+                .mime_type("application/json"),
             Kind::Config,
         )?;
         Ok(Self { resources, root })
@@ -157,10 +158,7 @@ impl Server {
 
     /// The contents of `uri`, for a peer on `version`.
     fn read(&self, uri: &str, version: &str) -> Result<ResourceContents, JsonRpcError> {
-        let read = self
-            .resources
-            .route(uri)
-            .map_err(|e| e.to_json_rpc(version))?;
+        let read = self.resources.at(uri).map_err(|e| e.to_json_rpc(version))?;
         let not_found = || JsonRpcError::resource_not_found(uri, version);
         let text = |text: String| {
             let contents = ResourceContents::text(text, uri);
@@ -212,7 +210,7 @@ impl Server {
                     None => 1..=lines.len(),
                     Some(spec) => line_range(spec).ok_or_else(|| {
                         JsonRpcError::new(INVALID_PARAMS, "`lines` must be `N` or `N-M`, from 1")
-                            .with_data(json!({ "uri": uri }))
+                            .data(json!({ "uri": uri }))
                     })?,
                 };
                 let picked: Vec<&str> = lines

@@ -37,12 +37,12 @@ pub enum ErrorKind {
     InvalidPrefix,
     /// A character that cannot appear at this point of an expression.
     UnexpectedCharacter(char),
-    /// The template is longer than [`Limits::max_template_len`](crate::Limits) bytes.
+    /// The template is longer than [`Limits::max_template_len`](crate::template::Limits) bytes.
     TemplateTooLong {
         /// The limit in force.
         limit: usize,
     },
-    /// The template has more than [`Limits::max_expressions`](crate::Limits) expressions.
+    /// The template has more than [`Limits::max_expressions`](crate::template::Limits) expressions.
     TooManyExpressions {
         /// The limit in force.
         limit: usize,
@@ -66,6 +66,31 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// A stable `snake_case` name for logs and machine-readable output.
+    ///
+    /// ```
+    /// use rfc6570::{ErrorKind, UriTemplate};
+    ///
+    /// let err = UriTemplate::parse("{x..y}").unwrap_err();
+    /// assert_eq!(err.kind().code(), "invalid_var_name");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::InvalidLiteral => "invalid_literal",
+            Self::InvalidPercentEncoding => "invalid_percent_encoding",
+            Self::UnclosedExpression => "unclosed_expression",
+            Self::ReservedOperator(_) => "reserved_operator",
+            Self::InvalidVarName => "invalid_var_name",
+            Self::InvalidPrefix => "invalid_prefix",
+            Self::UnexpectedCharacter(_) => "unexpected_character",
+            Self::TemplateTooLong { .. } => "template_too_long",
+            Self::TooManyExpressions { .. } => "too_many_expressions",
+            Self::PrefixOnComposite { .. } => "prefix_on_composite",
+            Self::NestedComposite { .. } => "nested_composite",
+            Self::Write => "write",
+        }
+    }
+
     fn is_expansion(&self) -> bool {
         matches!(
             self,

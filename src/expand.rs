@@ -12,8 +12,8 @@ use percent_encoding::{percent_encode_byte, utf8_percent_encode, CONTROLS};
 use crate::error::{Error, ErrorKind};
 use crate::template::{Node, Operator, UriTemplate, VarNode};
 #[cfg(feature = "json")]
-use crate::vars::ToValue;
-use crate::vars::{List, Map, Value, Vars, Visit, VisitError, VisitErrorKind};
+use crate::vars::AsVarValue;
+use crate::vars::{VarList, VarMap, VarValue, Vars, Visit, VisitError, VisitErrorKind};
 
 /// Expands `template` with `vars` into `out`.
 pub(crate) fn expand<V, W>(template: &UriTemplate, vars: &V, out: &mut W) -> Result<(), Error>
@@ -187,10 +187,10 @@ fn write_raw<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
     }
 }
 
-fn composite_error(spec: &Spec<'_>, value: Value<'_>) -> ErrorKind {
+fn composite_error(spec: &Spec<'_>, value: VarValue<'_>) -> ErrorKind {
     let var = spec.name().to_owned();
     match (spec.prefix(), value) {
-        (Some(_), Value::List(_) | Value::Map(_)) => ErrorKind::PrefixOnComposite { var },
+        (Some(_), VarValue::List(_) | VarValue::Map(_)) => ErrorKind::PrefixOnComposite { var },
         _ => ErrorKind::NestedComposite { var },
     }
 }
@@ -211,13 +211,17 @@ const fn sep_str(op: Operator) -> &'static str {
 /// RFC 6570 §2.3: undefined, `null`, and lists or maps with no defined members are skipped. A
 /// member that is itself a list or map, even an empty one, counts as defined, so that expansion
 /// refuses it as nested.
-fn is_defined(value: Value<'_>) -> bool {
-    let member = |v: Value<'_>| !matches!(v, Value::Undefined);
+fn is_defined(value: VarValue<'_>) -> bool {
+    let member = |v: VarValue<'_>| !matches!(v, VarValue::Undefined);
     match value {
-        Value::Undefined => false,
-        Value::String(_) | Value::Display(_) => true,
-        Value::List(list) => !list.is_empty() && each_item(list, |v| stop_if(member(v))).is_err(),
-        Value::Map(map) => !map.is_empty() && each_entry(map, |_, v| stop_if(member(v))).is_err(),
+        VarValue::Undefined => false,
+        VarValue::String(_) | VarValue::Display(_) => true,
+        VarValue::List(list) => {
+            !list.is_empty() && each_item(list, |v| stop_if(member(v))).is_err()
+        }
+        VarValue::Map(map) => {
+            !map.is_empty() && each_entry(map, |_, v| stop_if(member(v))).is_err()
+        }
     }
 }
 
@@ -230,8 +234,8 @@ fn stop_if(stop: bool) -> Visit {
     }
 }
 
-fn is_empty_scalar(value: Value<'_>) -> bool {
-    matches!(value, Value::String(""))
+fn is_empty_scalar(value: VarValue<'_>) -> bool {
+    matches!(value, VarValue::String(""))
 }
 
 /// Writes one variable, `lead` (its expression's prefix or separator) first, and says whether
@@ -244,7 +248,7 @@ fn is_empty_scalar(value: Value<'_>) -> bool {
 fn expand_value<W: Write + ?Sized>(
     style: &Style,
     spec: &Spec<'_>,
-    value: Value<'_>,
+    value: VarValue<'_>,
     lead: &str,
     out: &mut W,
 ) -> Result<bool, VisitError> {
@@ -252,8 +256,8 @@ fn expand_value<W: Write + ?Sized>(
     // Whether no item has been written yet, for lists and maps.
     let mut first = true;
     match value {
-        Value::Undefined => return Ok(false),
-        Value::String(_) | Value::Display(_) => {
+        VarValue::Undefined => return Ok(false),
+        VarValue::String(_) | VarValue::Display(_) => {
             enc.raw(lead)?;
             if style.named {
                 enc.raw(spec.name())?;
@@ -265,7 +269,7 @@ fn expand_value<W: Write + ?Sized>(
             }
             match (value, spec.prefix()) {
                 // The common case, without the detours a prefix or a number takes.
-                (Value::String(s), None) => enc.encode(s).map_err(|_| WRITE)?,
+                (VarValue::String(s), None) => enc.encode(s).map_err(|_| WRITE)?,
                 (_, prefix) => {
                     enc.limit = prefix.map(usize::from);
                     enc.scalar(value)?;
@@ -273,18 +277,18 @@ fn expand_value<W: Write + ?Sized>(
             }
             return Ok(true);
         }
-        Value::List(_) | Value::Map(_) if spec.prefix().is_some() => {
+        VarValue::List(_) | VarValue::Map(_) if spec.prefix().is_some() => {
             return if is_defined(value) {
                 Err(NESTED)
             } else {
                 Ok(false)
             };
         }
-        Value::List(list) if !spec.is_exploded() => each_item(
+        VarValue::List(list) if !spec.is_exploded() => each_item(
             list,
             #[inline(always)]
             |item| {
-                if matches!(item, Value::Undefined) {
+                if matches!(item, VarValue::Undefined) {
                     return Ok(());
                 }
                 if std::mem::take(&mut first) {
@@ -303,11 +307,11 @@ fn expand_value<W: Write + ?Sized>(
                 enc.scalar(item)
             },
         )?,
-        Value::List(list) => each_item(
+        VarValue::List(list) => each_item(
             list,
             #[inline(always)]
             |item| {
-                if matches!(item, Value::Undefined) {
+                if matches!(item, VarValue::Undefined) {
                     return Ok(());
                 }
                 enc.before_item(&mut first, lead, style.sep)?;
@@ -321,11 +325,11 @@ fn expand_value<W: Write + ?Sized>(
                 enc.scalar(item)
             },
         )?,
-        Value::Map(map) if !spec.is_exploded() => each_entry(
+        VarValue::Map(map) if !spec.is_exploded() => each_entry(
             map,
             #[inline(always)]
             |key, v| {
-                if matches!(v, Value::Undefined) {
+                if matches!(v, VarValue::Undefined) {
                     return Ok(());
                 }
                 if std::mem::take(&mut first) {
@@ -337,20 +341,20 @@ fn expand_value<W: Write + ?Sized>(
                 } else {
                     enc.raw(",")?;
                 }
-                enc.scalar(Value::String(key))?;
+                enc.scalar(VarValue::String(key))?;
                 enc.raw(",")?;
                 enc.scalar(v)
             },
         )?,
-        Value::Map(map) => each_entry(
+        VarValue::Map(map) => each_entry(
             map,
             #[inline(always)]
             |key, v| {
-                if matches!(v, Value::Undefined) {
+                if matches!(v, VarValue::Undefined) {
                     return Ok(());
                 }
                 enc.before_item(&mut first, lead, style.sep)?;
-                enc.scalar(Value::String(key))?;
+                enc.scalar(VarValue::String(key))?;
                 if style.named && is_empty_scalar(v) {
                     return enc.raw(style.if_empty);
                 }
@@ -367,14 +371,14 @@ fn expand_value<W: Write + ?Sized>(
 /// item (on the spec examples, the callbacks cost about a third of all instructions).
 ///
 /// Strings, most items, get a call of their own: in that copy of `f` the compiler knows the
-/// value is a string and drops the dispatch on the `Value` that `to_value` would build.
+/// value is a string and drops the dispatch on the `VarValue` that `to_value` would build.
 #[inline(always)]
-fn each_item(list: &dyn List, mut f: impl FnMut(Value<'_>) -> Visit) -> Visit {
+fn each_item(list: &dyn VarList, mut f: impl FnMut(VarValue<'_>) -> Visit) -> Visit {
     #[cfg(feature = "json")]
     if let Some(items) = list.as_json() {
         return items.iter().try_for_each(|item| match item {
-            serde_json::Value::String(s) => f(Value::String(s)),
-            _ => f(item.to_value()),
+            serde_json::Value::String(s) => f(VarValue::String(s)),
+            _ => f(item.as_var_value()),
         });
     }
     list.for_each_item(&mut f)
@@ -382,20 +386,20 @@ fn each_item(list: &dyn List, mut f: impl FnMut(Value<'_>) -> Visit) -> Visit {
 
 /// Calls `f` with each entry of `map`; a JSON object is walked here, as in [`each_item`].
 #[inline(always)]
-fn each_entry(map: &dyn Map, mut f: impl FnMut(&str, Value<'_>) -> Visit) -> Visit {
+fn each_entry(map: &dyn VarMap, mut f: impl FnMut(&str, VarValue<'_>) -> Visit) -> Visit {
     #[cfg(feature = "json")]
     if let Some(entries) = map.as_json() {
         return entries.iter().try_for_each(|(k, v)| match v {
-            serde_json::Value::String(s) => f(k, Value::String(s)),
-            _ => f(k, v.to_value()),
+            serde_json::Value::String(s) => f(k, VarValue::String(s)),
+            _ => f(k, v.as_var_value()),
         });
     }
     map.for_each_entry(&mut f)
 }
 
 /// Whether a non-exploded list's joined value is the empty string: one empty item.
-fn joins_to_empty(list: Value<'_>) -> bool {
-    let Value::List(list) = list else {
+fn joins_to_empty(list: VarValue<'_>) -> bool {
+    let VarValue::List(list) = list else {
         return false;
     };
     let mut items = 0;
@@ -443,12 +447,12 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
     /// otherwise pay a call and a dispatch on the value for each (on the spec examples, 3% of
     /// all instructions).
     #[inline(always)]
-    fn scalar(&mut self, value: Value<'_>) -> Visit {
+    fn scalar(&mut self, value: VarValue<'_>) -> Visit {
         match value {
-            Value::String(s) => self.write_str(s).map_err(|_| WRITE),
-            Value::Display(d) => self.display(d),
-            Value::Undefined => Ok(()),
-            Value::List(_) | Value::Map(_) => Err(NESTED),
+            VarValue::String(s) => self.write_str(s).map_err(|_| WRITE),
+            VarValue::Display(d) => self.display(d),
+            VarValue::Undefined => Ok(()),
+            VarValue::List(_) | VarValue::Map(_) => Err(NESTED),
         }
     }
 
@@ -722,8 +726,8 @@ mod tests {
         for op in ["", "+", "#", ".", "/", ";", "?", "&"] {
             for explode in ["", "*"] {
                 let t = UriTemplate::parse(&format!("{{{op}l{explode},m{explode}}}")).unwrap();
-                let plain: [(&str, Value<'_>); 2] =
-                    [("l", Value::List(&list)), ("m", Value::Map(&map))];
+                let plain: [(&str, VarValue<'_>); 2] =
+                    [("l", VarValue::List(&list)), ("m", VarValue::Map(&map))];
                 assert_eq!(t.expand(&json).unwrap(), t.expand(&plain).unwrap(), "{t}");
             }
         }

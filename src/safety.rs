@@ -16,7 +16,7 @@ use std::path::{Component, Path, PathBuf};
 /// One path-safety rule.
 ///
 /// ```
-/// use rfc6570::Rule;
+/// use rfc6570::safety::Rule;
 ///
 /// assert_eq!(Rule::DotDotSegment.to_string(), "a `..` path segment");
 /// ```
@@ -51,6 +51,24 @@ impl Rule {
         Rule::LookAlike,
     ];
 
+    /// A stable `snake_case` name for logs and machine-readable output.
+    ///
+    /// ```
+    /// use rfc6570::safety::Rule;
+    ///
+    /// assert_eq!(Rule::DotDotSegment.code(), "dot_dot_segment");
+    /// ```
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::ControlCharacter => "control_character",
+            Self::DotDotSegment => "dot_dot_segment",
+            Self::AbsolutePath => "absolute_path",
+            Self::SeparatorInSegment => "separator_in_segment",
+            Self::DoubleEncoding => "double_encoding",
+            Self::LookAlike => "look_alike",
+        }
+    }
+
     fn bit(self) -> u8 {
         1 << self as u8
     }
@@ -72,7 +90,7 @@ impl fmt::Display for Rule {
 /// Which [`Rule`]s apply. The default enforces all of them.
 ///
 /// ```
-/// use rfc6570::{Rule, SafetyPolicy};
+/// use rfc6570::safety::{Rule, SafetyPolicy};
 ///
 /// let policy = SafetyPolicy::default().allow(Rule::AbsolutePath);
 /// assert!(policy.enforces(Rule::DotDotSegment));
@@ -244,7 +262,8 @@ fn is_absolute(value: &str) -> bool {
 ///
 /// ```
 /// use std::path::Path;
-/// use rfc6570::{safe_join, JoinError};
+/// use rfc6570::safe_join;
+/// use rfc6570::safety::JoinError;
 ///
 /// let err = safe_join(Path::new("/srv"), "a/../../b").unwrap_err();
 /// assert_eq!(err, JoinError::Escapes);
@@ -275,7 +294,8 @@ pub enum JoinError {
 ///
 /// ```
 /// use std::path::Path;
-/// use rfc6570::{safe_join, JoinError};
+/// use rfc6570::safe_join;
+/// use rfc6570::safety::JoinError;
 ///
 /// let base = Path::new("/srv/files");
 /// assert_eq!(safe_join(base, "docs/./a.md")?, Path::new("/srv/files/docs/a.md"));
@@ -323,10 +343,10 @@ pub fn safe_join(base: &Path, path: &str) -> Result<PathBuf, JoinError> {
 ///
 /// ```no_run
 /// use std::path::Path;
-/// use rfc6570::safe_join_resolved;
+/// use rfc6570::safety::safe_join_resolved;
 ///
 /// let file = safe_join_resolved(Path::new("/srv/files"), "docs/a.md")?;
-/// # Ok::<(), rfc6570::JoinError>(())
+/// # Ok::<(), rfc6570::safety::JoinError>(())
 /// ```
 pub fn safe_join_resolved(base: &Path, path: &str) -> Result<PathBuf, JoinError> {
     let joined = safe_join(base, path)?;

@@ -1,10 +1,9 @@
-//! The compiled form of a template: [`UriTemplate`] and the views over its parts.
+//! Templates: [`UriTemplate`], the views over its parts ([`Component`], [`Expression`],
+//! [`VarSpec`], [`Operator`]), and the [`Limits`] a parse enforces.
 //!
-//! A template is parsed once into two allocations: its source text and a flat array of
-//! [`Node`]s. A node is a literal span, an expression header (operator and number of variables),
-//! or a variable spec (name span, prefix length, explode flag); an expression's variables follow
-//! its header. Everything that reads a template afterwards (expansion, matching, routing) walks
-//! this array and the spans it points at, and never scans the source text for structure again.
+//! A template is parsed once into two allocations: its source text and a flat array of nodes
+//! (literal spans, expression headers, variable specs). Expansion, matching and routing walk
+//! that array and never scan the source text for structure again.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -13,13 +12,14 @@ use std::sync::OnceLock;
 
 use crate::error::{Error, ErrorKind};
 use crate::grammar;
-use crate::matcher::program::{Policy, Program};
-use crate::matcher::MatchError;
+use crate::matching::program::{Policy, Program};
+use crate::matching::Unsupported;
 
 /// An RFC 6570 expression operator (§2.2).
 ///
 /// ```
-/// use rfc6570::{Operator, UriTemplate};
+/// use rfc6570::UriTemplate;
+/// use rfc6570::template::Operator;
 ///
 /// let t = UriTemplate::parse("{/path*}{?q}").unwrap();
 /// let ops: Vec<Operator> = t.expressions().map(|e| e.operator()).collect();
@@ -63,7 +63,7 @@ impl Operator {
     /// The operator's own character, `None` for simple expansion.
     ///
     /// ```
-    /// # use rfc6570::Operator;
+    /// # use rfc6570::template::Operator;
     /// assert_eq!(Operator::Reserved.symbol(), Some('+'));
     /// assert_eq!(Operator::Simple.symbol(), None);
     /// ```
@@ -84,7 +84,7 @@ impl Operator {
     /// Appendix A, `first`).
     ///
     /// ```
-    /// # use rfc6570::Operator;
+    /// # use rfc6570::template::Operator;
     /// assert_eq!(Operator::Reserved.prefix(), "");
     /// assert_eq!(Operator::Fragment.prefix(), "#");
     /// ```
@@ -103,7 +103,7 @@ impl Operator {
     /// The separator between defined variables and between exploded items (`sep`).
     ///
     /// ```
-    /// # use rfc6570::Operator;
+    /// # use rfc6570::template::Operator;
     /// assert_eq!(Operator::Query.separator(), b'&');
     /// assert_eq!(Operator::Simple.separator(), b',');
     /// ```
@@ -120,7 +120,7 @@ impl Operator {
     /// Whether values are written as `name=value` pairs (`named`).
     ///
     /// ```
-    /// # use rfc6570::Operator;
+    /// # use rfc6570::template::Operator;
     /// assert!(Operator::PathParam.is_named());
     /// assert!(!Operator::Path.is_named());
     /// ```
@@ -135,7 +135,7 @@ impl Operator {
     /// for `?` and `&`.
     ///
     /// ```
-    /// # use rfc6570::Operator;
+    /// # use rfc6570::template::Operator;
     /// assert_eq!(Operator::PathParam.if_empty(), "");
     /// assert_eq!(Operator::Query.if_empty(), "=");
     /// ```
@@ -150,7 +150,7 @@ impl Operator {
     /// (`allow` is `U+R`), as for `+` and `#`.
     ///
     /// ```
-    /// # use rfc6570::Operator;
+    /// # use rfc6570::template::Operator;
     /// assert!(Operator::Fragment.allows_reserved());
     /// assert!(!Operator::Path.allows_reserved());
     /// ```
@@ -167,7 +167,8 @@ impl Operator {
 /// Limits applied when parsing a template; [`Limits::default`] documents the defaults.
 ///
 /// ```
-/// use rfc6570::{ErrorKind, Limits, UriTemplate};
+/// use rfc6570::{ErrorKind, UriTemplate};
+/// use rfc6570::template::Limits;
 ///
 /// let limits = Limits::default().max_expressions(2);
 /// let err = UriTemplate::parse_with_limits("{a}{b}{c}", &limits).unwrap_err();
@@ -258,7 +259,7 @@ pub struct UriTemplate {
     nodes: Vec<Node>,
     /// The matching programs, without and with required path variables, compiled on
     /// first use so that parsing stays at two allocations.
-    programs: [OnceLock<Result<Box<Program>, MatchError>>; 2],
+    programs: [OnceLock<Result<Box<Program>, Unsupported>>; 2],
     repeated_names: bool,
     /// See [`tail_var`](Self::tail_var).
     tail_var: Option<usize>,
@@ -290,7 +291,8 @@ impl UriTemplate {
     /// Parses a template with explicit [`Limits`].
     ///
     /// ```
-    /// use rfc6570::{ErrorKind, Limits, UriTemplate};
+    /// use rfc6570::{ErrorKind, UriTemplate};
+    /// use rfc6570::template::Limits;
     ///
     /// let limits = Limits::default().max_template_len(8);
     /// let err = UriTemplate::parse_with_limits("file:///{+path}", &limits).unwrap_err();
@@ -342,7 +344,8 @@ impl UriTemplate {
     /// The template's parts in order: literal text and expressions.
     ///
     /// ```
-    /// use rfc6570::{Component, UriTemplate};
+    /// use rfc6570::UriTemplate;
+    /// use rfc6570::template::Component;
     ///
     /// let t = UriTemplate::parse("log://build/{job_id}")?;
     /// let parts: Vec<String> = t
@@ -437,18 +440,20 @@ impl UriTemplate {
         &self.source[start as usize..end as usize]
     }
 
-    pub(crate) fn program(&self, policy: Policy) -> Result<&Program, &MatchError> {
+    pub(crate) fn program(&self, policy: Policy) -> Result<&Program, Unsupported> {
         self.programs[usize::from(policy.require_path_vars)]
             .get_or_init(|| Program::compile(self, policy).map(Box::new))
             .as_ref()
             .map(|p| &**p)
+            .map_err(|&e| e)
     }
 }
 
 /// One part of a template: literal text or an expression.
 ///
 /// ```
-/// use rfc6570::{Component, UriTemplate};
+/// use rfc6570::UriTemplate;
+/// use rfc6570::template::Component;
 ///
 /// let t = UriTemplate::parse("a{b}")?;
 /// assert!(matches!(t.components().next(), Some(Component::Literal("a"))));
@@ -509,7 +514,8 @@ impl<'t> Iterator for Components<'t> {
 /// An expression of a template: an operator and one or more variable specs.
 ///
 /// ```
-/// use rfc6570::{Operator, UriTemplate};
+/// use rfc6570::UriTemplate;
+/// use rfc6570::template::Operator;
 ///
 /// let t = UriTemplate::parse("{?q,lang}")?;
 /// let e = t.expressions().next().unwrap();
@@ -528,7 +534,8 @@ impl<'t> Expression<'t> {
     /// The expression's operator.
     ///
     /// ```
-    /// # use rfc6570::{Operator, UriTemplate};
+    /// # use rfc6570::UriTemplate;
+    /// # use rfc6570::template::Operator;
     /// let t = UriTemplate::parse("{+path}")?;
     /// assert_eq!(t.expressions().next().unwrap().operator(), Operator::Reserved);
     /// # Ok::<(), rfc6570::Error>(())

@@ -1,6 +1,6 @@
-//! Variables for expansion: the [`Vars`] trait and the borrowed [`Value`] view.
+//! Variables for expansion: the [`Vars`] trait and the borrowed [`VarValue`] view.
 //!
-//! The expander asks a [`Vars`] for one variable at a time and gets back a [`Value`] that
+//! The expander asks a [`Vars`] for one variable at a time and gets back a [`VarValue`] that
 //! borrows from it: a string, something `Display` (numbers, booleans), or a list or map it walks
 //! through a callback (JSON arrays and objects, in a plain loop). Nothing is converted to an
 //! intermediate `String`, so expanding into a reused buffer allocates nothing.
@@ -15,16 +15,17 @@
 //! `serde_json::to_value` and pass the JSON value:
 //!
 //! ```
-//! use rfc6570::{UriTemplate, Value, Vars};
+//! use rfc6570::UriTemplate;
+//! use rfc6570::vars::{VarValue, Vars};
 //!
 //! struct BuildLog { job_id: u64, lines: Option<String> }
 //!
 //! impl Vars for BuildLog {
-//!     fn get(&self, name: &str) -> Value<'_> {
+//!     fn get(&self, name: &str) -> VarValue<'_> {
 //!         match name {
-//!             "job_id" => Value::Display(&self.job_id),
-//!             "lines" => self.lines.as_deref().map_or(Value::Undefined, Value::String),
-//!             _ => Value::Undefined,
+//!             "job_id" => VarValue::Display(&self.job_id),
+//!             "lines" => self.lines.as_deref().map_or(VarValue::Undefined, VarValue::String),
+//!             _ => VarValue::Undefined,
 //!         }
 //!     }
 //! }
@@ -40,26 +41,26 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::hash::{BuildHasher, Hash};
 
-/// The outcome of a callback passed to [`List::for_each_item`] or [`Map::for_each_entry`]:
+/// The outcome of a callback passed to [`VarList::for_each_item`] or [`VarMap::for_each_entry`]:
 /// `Err` stops the walk and is handed back to the expander.
 pub type Visit = Result<(), VisitError>;
 
 /// Why a walk over a list or map stopped early. Opaque: only the expander creates it, and a
-/// [`List`] or [`Map`] implementation passes it on with `?`.
+/// [`VarList`] or [`VarMap`] implementation passes it on with `?`.
 ///
 /// ```
-/// use rfc6570::{List, Value, Visit};
+/// use rfc6570::vars::{VarList, VarValue, Visit};
 ///
 /// struct Pair;
-/// impl List for Pair {
+/// impl VarList for Pair {
 ///     fn is_empty(&self) -> bool { false }
-///     fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
-///         f(Value::String("a"))?; // a VisitError from the expander stops the walk here
-///         f(Value::String("b"))
+///     fn for_each_item(&self, f: &mut dyn FnMut(VarValue<'_>) -> Visit) -> Visit {
+///         f(VarValue::String("a"))?; // a VisitError from the expander stops the walk here
+///         f(VarValue::String("b"))
 ///     }
 /// }
 /// let t = rfc6570::UriTemplate::parse("{x}")?;
-/// assert_eq!(t.expand(&[("x", Value::List(&Pair))])?, "a,b");
+/// assert_eq!(t.expand(&[("x", VarValue::List(&Pair))])?, "a,b");
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,32 +75,33 @@ pub(crate) enum VisitErrorKind {
 /// A variable's value, borrowed from a [`Vars`].
 ///
 /// ```
-/// use rfc6570::{UriTemplate, Value};
+/// use rfc6570::UriTemplate;
+/// use rfc6570::vars::VarValue;
 ///
 /// let t = UriTemplate::parse("{/segments*}")?;
 /// let segments = vec!["a", "b"];
 /// let vars = [("segments", &segments)];
 /// assert_eq!(t.expand(&vars[..])?, "/a/b");
-/// # let _ = Value::Undefined;
+/// # let _ = VarValue::Undefined;
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
 #[derive(Clone, Copy)]
 #[non_exhaustive]
-pub enum Value<'a> {
+pub enum VarValue<'a> {
     /// Not defined: the expansion skips it (RFC 6570 §2.3).
     Undefined,
     /// A string.
     String(&'a str),
     /// A value written through `Display`, such as a number or a boolean. Its text must not be
-    /// empty; use [`Value::String`] for text that may be.
+    /// empty; use [`VarValue::String`] for text that may be.
     Display(&'a dyn fmt::Display),
     /// A list of values; empty lists are undefined.
-    List(&'a dyn List),
+    List(&'a dyn VarList),
     /// An associative array; empty ones are undefined.
-    Map(&'a dyn Map),
+    Map(&'a dyn VarMap),
 }
 
-impl fmt::Debug for Value<'_> {
+impl fmt::Debug for VarValue<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Undefined => f.write_str("Undefined"),
@@ -114,26 +116,27 @@ impl fmt::Debug for Value<'_> {
 /// A list of values that the expander walks in order.
 ///
 /// ```
-/// use rfc6570::{List, UriTemplate, Value, Visit};
+/// use rfc6570::UriTemplate;
+/// use rfc6570::vars::{VarList, VarValue, Visit};
 ///
 /// struct Range(u32, u32);
-/// impl List for Range {
+/// impl VarList for Range {
 ///     fn is_empty(&self) -> bool { self.0 >= self.1 }
-///     fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
-///         (self.0..self.1).try_for_each(|n| f(Value::Display(&n)))
+///     fn for_each_item(&self, f: &mut dyn FnMut(VarValue<'_>) -> Visit) -> Visit {
+///         (self.0..self.1).try_for_each(|n| f(VarValue::Display(&n)))
 ///     }
 /// }
 ///
 /// let t = UriTemplate::parse("{?ids}")?;
 /// let ids = Range(3, 6);
-/// assert_eq!(t.expand(&[("ids", Value::List(&ids))])?, "?ids=3,4,5");
+/// assert_eq!(t.expand(&[("ids", VarValue::List(&ids))])?, "?ids=3,4,5");
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
-pub trait List {
+pub trait VarList {
     /// Whether the list has no items (and so is undefined).
     fn is_empty(&self) -> bool;
     /// Calls `f` with each item in order, stopping at the first `Err`.
-    fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit;
+    fn for_each_item(&self, f: &mut dyn FnMut(VarValue<'_>) -> Visit) -> Visit;
 
     /// The items as JSON values, when that is what the list holds. Not part of the API: the
     /// expander uses it to walk JSON arrays in a plain loop rather than through a callback
@@ -148,30 +151,31 @@ pub trait List {
 /// An associative array that the expander walks in order.
 ///
 /// ```
-/// use rfc6570::{Map, UriTemplate, Value, Visit};
+/// use rfc6570::UriTemplate;
+/// use rfc6570::vars::{VarMap, VarValue, Visit};
 ///
 /// struct Point { x: i32, y: i32 }
-/// impl Map for Point {
+/// impl VarMap for Point {
 ///     fn is_empty(&self) -> bool { false }
-///     fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit {
-///         f("x", Value::Display(&self.x))?;
-///         f("y", Value::Display(&self.y))
+///     fn for_each_entry(&self, f: &mut dyn FnMut(&str, VarValue<'_>) -> Visit) -> Visit {
+///         f("x", VarValue::Display(&self.x))?;
+///         f("y", VarValue::Display(&self.y))
 ///     }
 /// }
 ///
 /// let t = UriTemplate::parse("/plot{?at*}")?;
 /// let at = Point { x: 3, y: -1 };
-/// assert_eq!(t.expand(&[("at", Value::Map(&at))])?, "/plot?x=3&y=-1");
+/// assert_eq!(t.expand(&[("at", VarValue::Map(&at))])?, "/plot?x=3&y=-1");
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
-pub trait Map {
+pub trait VarMap {
     /// Whether the map has no entries (and so is undefined).
     fn is_empty(&self) -> bool;
     /// Calls `f` with each key and value in order, stopping at the first `Err`.
-    fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit;
+    fn for_each_entry(&self, f: &mut dyn FnMut(&str, VarValue<'_>) -> Visit) -> Visit;
 
     /// The entries as a JSON object, when that is what the map is. Not part of the API: as
-    /// [`List::as_json`], it lets the expander walk JSON objects without a callback per entry.
+    /// [`VarList::as_json`], it lets the expander walk JSON objects without a callback per entry.
     #[cfg(feature = "json")]
     #[doc(hidden)]
     fn as_json(&self) -> Option<&serde_json::Map<String, serde_json::Value>> {
@@ -191,64 +195,65 @@ pub trait Map {
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
 pub trait Vars {
-    /// The value of the variable `name`, or [`Value::Undefined`].
-    fn get(&self, name: &str) -> Value<'_>;
+    /// The value of the variable `name`, or [`VarValue::Undefined`].
+    fn get(&self, name: &str) -> VarValue<'_>;
 }
 
-/// A type that can be viewed as a template [`Value`].
+/// A type that can be viewed as a template [`VarValue`].
 ///
 /// ```
-/// use rfc6570::{ToValue, Value};
+/// use rfc6570::vars::{AsVarValue, VarValue};
 ///
-/// assert!(matches!(None::<&str>.to_value(), Value::Undefined));
-/// assert!(matches!("x".to_value(), Value::String("x")));
+/// assert!(matches!(None::<&str>.as_var_value(), VarValue::Undefined));
+/// assert!(matches!("x".as_var_value(), VarValue::String("x")));
 /// ```
-pub trait ToValue {
+pub trait AsVarValue {
     /// Borrows `self` as a value.
-    fn to_value(&self) -> Value<'_>;
+    fn as_var_value(&self) -> VarValue<'_>;
 }
 
-impl<T: ToValue + ?Sized> ToValue for &T {
-    fn to_value(&self) -> Value<'_> {
-        (**self).to_value()
+impl<T: AsVarValue + ?Sized> AsVarValue for &T {
+    fn as_var_value(&self) -> VarValue<'_> {
+        (**self).as_var_value()
     }
 }
 
-impl ToValue for Value<'_> {
-    fn to_value(&self) -> Value<'_> {
+impl AsVarValue for VarValue<'_> {
+    fn as_var_value(&self) -> VarValue<'_> {
         *self
     }
 }
 
-impl ToValue for str {
-    fn to_value(&self) -> Value<'_> {
-        Value::String(self)
+impl AsVarValue for str {
+    fn as_var_value(&self) -> VarValue<'_> {
+        VarValue::String(self)
     }
 }
 
-impl ToValue for String {
-    fn to_value(&self) -> Value<'_> {
-        Value::String(self)
+impl AsVarValue for String {
+    fn as_var_value(&self) -> VarValue<'_> {
+        VarValue::String(self)
     }
 }
 
-impl ToValue for std::borrow::Cow<'_, str> {
-    fn to_value(&self) -> Value<'_> {
-        Value::String(self)
+impl AsVarValue for std::borrow::Cow<'_, str> {
+    fn as_var_value(&self) -> VarValue<'_> {
+        VarValue::String(self)
     }
 }
 
-impl<T: ToValue> ToValue for Option<T> {
-    fn to_value(&self) -> Value<'_> {
-        self.as_ref().map_or(Value::Undefined, ToValue::to_value)
+impl<T: AsVarValue> AsVarValue for Option<T> {
+    fn as_var_value(&self) -> VarValue<'_> {
+        self.as_ref()
+            .map_or(VarValue::Undefined, AsVarValue::as_var_value)
     }
 }
 
 macro_rules! display_values {
     ($($t:ty),*) => {$(
-        impl ToValue for $t {
-            fn to_value(&self) -> Value<'_> {
-                Value::Display(self)
+        impl AsVarValue for $t {
+            fn as_var_value(&self) -> VarValue<'_> {
+                VarValue::Display(self)
             }
         }
     )*};
@@ -257,104 +262,104 @@ display_values!(
     bool, char, i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64
 );
 
-impl<T: ToValue> List for Vec<T> {
+impl<T: AsVarValue> VarList for Vec<T> {
     fn is_empty(&self) -> bool {
         Vec::is_empty(self)
     }
-    fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
-        self.iter().try_for_each(|item| f(item.to_value()))
+    fn for_each_item(&self, f: &mut dyn FnMut(VarValue<'_>) -> Visit) -> Visit {
+        self.iter().try_for_each(|item| f(item.as_var_value()))
     }
 }
 
-impl<T: ToValue, const N: usize> List for [T; N] {
+impl<T: AsVarValue, const N: usize> VarList for [T; N] {
     fn is_empty(&self) -> bool {
         N == 0
     }
-    fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
-        self.iter().try_for_each(|item| f(item.to_value()))
+    fn for_each_item(&self, f: &mut dyn FnMut(VarValue<'_>) -> Visit) -> Visit {
+        self.iter().try_for_each(|item| f(item.as_var_value()))
     }
 }
 
-impl<T: ToValue, const N: usize> ToValue for [T; N] {
-    fn to_value(&self) -> Value<'_> {
-        Value::List(self)
+impl<T: AsVarValue, const N: usize> AsVarValue for [T; N] {
+    fn as_var_value(&self) -> VarValue<'_> {
+        VarValue::List(self)
     }
 }
 
-impl<T: ToValue> ToValue for Vec<T> {
-    fn to_value(&self) -> Value<'_> {
-        Value::List(self)
+impl<T: AsVarValue> AsVarValue for Vec<T> {
+    fn as_var_value(&self) -> VarValue<'_> {
+        VarValue::List(self)
     }
 }
 
-impl<K: Borrow<str> + Ord, V: ToValue> Map for BTreeMap<K, V> {
+impl<K: Borrow<str> + Ord, V: AsVarValue> VarMap for BTreeMap<K, V> {
     fn is_empty(&self) -> bool {
         BTreeMap::is_empty(self)
     }
-    fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit {
+    fn for_each_entry(&self, f: &mut dyn FnMut(&str, VarValue<'_>) -> Visit) -> Visit {
         self.iter()
-            .try_for_each(|(k, v)| f(k.borrow(), v.to_value()))
+            .try_for_each(|(k, v)| f(k.borrow(), v.as_var_value()))
     }
 }
 
-impl<K: Borrow<str> + Ord, V: ToValue> ToValue for BTreeMap<K, V> {
-    fn to_value(&self) -> Value<'_> {
-        Value::Map(self)
+impl<K: Borrow<str> + Ord, V: AsVarValue> AsVarValue for BTreeMap<K, V> {
+    fn as_var_value(&self) -> VarValue<'_> {
+        VarValue::Map(self)
     }
 }
 
 /// Entries are visited in the map's iteration order, which `HashMap` does not fix.
-impl<K: Borrow<str> + Eq + Hash, V: ToValue, S: BuildHasher> Map for HashMap<K, V, S> {
+impl<K: Borrow<str> + Eq + Hash, V: AsVarValue, S: BuildHasher> VarMap for HashMap<K, V, S> {
     fn is_empty(&self) -> bool {
         HashMap::is_empty(self)
     }
-    fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit {
+    fn for_each_entry(&self, f: &mut dyn FnMut(&str, VarValue<'_>) -> Visit) -> Visit {
         self.iter()
-            .try_for_each(|(k, v)| f(k.borrow(), v.to_value()))
+            .try_for_each(|(k, v)| f(k.borrow(), v.as_var_value()))
     }
 }
 
-impl<K: Borrow<str> + Eq + Hash, V: ToValue, S: BuildHasher> ToValue for HashMap<K, V, S> {
-    fn to_value(&self) -> Value<'_> {
-        Value::Map(self)
+impl<K: Borrow<str> + Eq + Hash, V: AsVarValue, S: BuildHasher> AsVarValue for HashMap<K, V, S> {
+    fn as_var_value(&self) -> VarValue<'_> {
+        VarValue::Map(self)
     }
 }
 
 impl<T: Vars + ?Sized> Vars for &T {
-    fn get(&self, name: &str) -> Value<'_> {
+    fn get(&self, name: &str) -> VarValue<'_> {
         (**self).get(name)
     }
 }
 
-impl<K: Borrow<str> + Ord, V: ToValue> Vars for BTreeMap<K, V> {
-    fn get(&self, name: &str) -> Value<'_> {
-        BTreeMap::get(self, name).map_or(Value::Undefined, ToValue::to_value)
+impl<K: Borrow<str> + Ord, V: AsVarValue> Vars for BTreeMap<K, V> {
+    fn get(&self, name: &str) -> VarValue<'_> {
+        BTreeMap::get(self, name).map_or(VarValue::Undefined, AsVarValue::as_var_value)
     }
 }
 
-impl<K: Borrow<str> + Eq + Hash, V: ToValue, S: BuildHasher> Vars for HashMap<K, V, S> {
-    fn get(&self, name: &str) -> Value<'_> {
-        HashMap::get(self, name).map_or(Value::Undefined, ToValue::to_value)
+impl<K: Borrow<str> + Eq + Hash, V: AsVarValue, S: BuildHasher> Vars for HashMap<K, V, S> {
+    fn get(&self, name: &str) -> VarValue<'_> {
+        HashMap::get(self, name).map_or(VarValue::Undefined, AsVarValue::as_var_value)
     }
 }
 
 /// The first pair with the name wins.
-impl<K: AsRef<str>, V: ToValue> Vars for [(K, V)] {
-    fn get(&self, name: &str) -> Value<'_> {
+impl<K: AsRef<str>, V: AsVarValue> Vars for [(K, V)] {
+    fn get(&self, name: &str) -> VarValue<'_> {
         self.iter()
             .find(|(k, _)| k.as_ref() == name)
-            .map_or(Value::Undefined, |(_, v)| v.to_value())
+            .map_or(VarValue::Undefined, |(_, v)| v.as_var_value())
     }
 }
 
-impl<K: AsRef<str>, V: ToValue, const N: usize> Vars for [(K, V); N] {
-    fn get(&self, name: &str) -> Value<'_> {
+impl<K: AsRef<str>, V: AsVarValue, const N: usize> Vars for [(K, V); N] {
+    fn get(&self, name: &str) -> VarValue<'_> {
         Vars::get(self.as_slice(), name)
     }
 }
 
-impl<K: AsRef<str>, V: ToValue> Vars for Vec<(K, V)> {
-    fn get(&self, name: &str) -> Value<'_> {
+impl<K: AsRef<str>, V: AsVarValue> Vars for Vec<(K, V)> {
+    fn get(&self, name: &str) -> VarValue<'_> {
         Vars::get(self.as_slice(), name)
     }
 }
@@ -364,53 +369,53 @@ mod json {
     use super::*;
     use serde_json::Value as Json;
 
-    impl ToValue for Json {
-        fn to_value(&self) -> Value<'_> {
+    impl AsVarValue for Json {
+        fn as_var_value(&self) -> VarValue<'_> {
             match self {
-                Json::Null => Value::Undefined,
-                Json::Bool(b) => Value::Display(b),
-                Json::Number(n) => Value::Display(n),
-                Json::String(s) => Value::String(s),
-                Json::Array(_) => Value::List(self),
-                Json::Object(map) => Value::Map(map),
+                Json::Null => VarValue::Undefined,
+                Json::Bool(b) => VarValue::Display(b),
+                Json::Number(n) => VarValue::Display(n),
+                Json::String(s) => VarValue::String(s),
+                Json::Array(_) => VarValue::List(self),
+                Json::Object(map) => VarValue::Map(map),
             }
         }
     }
 
     // A JSON array is a list of its items; any other JSON value, an empty one. A JSON array's
-    // `Value::List` points at the array's `Value` rather than at its `Vec`, so that the
-    // expander can tell it is JSON (see `List::as_json`). Not part of the API, so hidden.
+    // `VarValue::List` points at the array's `VarValue` rather than at its `Vec`, so that the
+    // expander can tell it is JSON (see `VarList::as_json`). Not part of the API, so hidden.
     #[doc(hidden)]
-    impl List for Json {
+    impl VarList for Json {
         fn is_empty(&self) -> bool {
             self.as_array().map_or(true, Vec::is_empty)
         }
-        fn for_each_item(&self, f: &mut dyn FnMut(Value<'_>) -> Visit) -> Visit {
+        fn for_each_item(&self, f: &mut dyn FnMut(VarValue<'_>) -> Visit) -> Visit {
             self.as_array()
                 .map_or(&[][..], Vec::as_slice)
                 .iter()
-                .try_for_each(|item| f(item.to_value()))
+                .try_for_each(|item| f(item.as_var_value()))
         }
         fn as_json(&self) -> Option<&[Json]> {
             self.as_array().map(Vec::as_slice)
         }
     }
 
-    impl Map for serde_json::Map<String, Json> {
+    impl VarMap for serde_json::Map<String, Json> {
         fn is_empty(&self) -> bool {
             serde_json::Map::is_empty(self)
         }
-        fn for_each_entry(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Visit) -> Visit {
-            self.iter().try_for_each(|(k, v)| f(k, v.to_value()))
+        fn for_each_entry(&self, f: &mut dyn FnMut(&str, VarValue<'_>) -> Visit) -> Visit {
+            self.iter().try_for_each(|(k, v)| f(k, v.as_var_value()))
         }
         fn as_json(&self) -> Option<&serde_json::Map<String, Json>> {
             Some(self)
         }
     }
 
-    impl ToValue for serde_json::Map<String, Json> {
-        fn to_value(&self) -> Value<'_> {
-            Value::Map(self)
+    impl AsVarValue for serde_json::Map<String, Json> {
+        fn as_var_value(&self) -> VarValue<'_> {
+            VarValue::Map(self)
         }
     }
 
@@ -424,10 +429,10 @@ mod json {
     /// A JSON object's members are the variables; any other JSON value defines none.
     impl Vars for Json {
         #[inline]
-        fn get(&self, name: &str) -> Value<'_> {
+        fn get(&self, name: &str) -> VarValue<'_> {
             match self {
                 Json::Object(map) => Vars::get(map, name),
-                _ => Value::Undefined,
+                _ => VarValue::Undefined,
             }
         }
     }
@@ -435,7 +440,7 @@ mod json {
     /// Objects of template variables are small: up to a dozen members, comparing names costs
     /// less than hashing one (serde_json's ordered map hashes with SipHash).
     impl Vars for serde_json::Map<String, Json> {
-        fn get(&self, name: &str) -> Value<'_> {
+        fn get(&self, name: &str) -> VarValue<'_> {
             let found = if self.len() <= 12 {
                 self.iter()
                     .find(|(k, _)| same_name(k, name))
@@ -443,7 +448,7 @@ mod json {
             } else {
                 serde_json::Map::get(self, name)
             };
-            found.map_or(Value::Undefined, ToValue::to_value)
+            found.map_or(VarValue::Undefined, AsVarValue::as_var_value)
         }
     }
 
@@ -459,7 +464,7 @@ mod json {
         fn a_json_value_as_a_list() {
             let mut seen = Vec::new();
             let array = json!(["a", 1]);
-            List::for_each_item(&array, &mut |v| {
+            VarList::for_each_item(&array, &mut |v| {
                 seen.push(format!("{v:?}"));
                 Ok(())
             })
@@ -467,9 +472,9 @@ mod json {
             assert_eq!(seen, [r#"String("a")"#, r#"Display("1")"#]);
 
             let scalar = json!("x");
-            assert!(List::is_empty(&scalar));
+            assert!(VarList::is_empty(&scalar));
             let t = UriTemplate::parse("{x}").unwrap();
-            assert_eq!(t.expand(&[("x", Value::List(&scalar))]).unwrap(), "");
+            assert_eq!(t.expand(&[("x", VarValue::List(&scalar))]).unwrap(), "");
         }
     }
 }

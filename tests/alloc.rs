@@ -18,7 +18,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
-use rfc6570::{UriTemplate, Value, Vars};
+use rfc6570::vars::{VarValue, Vars};
+use rfc6570::UriTemplate;
 use serde_json::json;
 
 struct Counting;
@@ -157,9 +158,9 @@ fn expanding_into_a_buffer_with_room_allocates_nothing_with_pairs() {
     let t = UriTemplate::parse("{/segments*}{?page,ratio}").unwrap();
     let segments = vec!["a b", "c"];
     let vars = [
-        ("segments", Value::List(&segments)),
-        ("page", Value::Display(&7u32)),
-        ("ratio", Value::Display(&0.5f64)),
+        ("segments", VarValue::List(&segments)),
+        ("page", VarValue::Display(&7u32)),
+        ("ratio", VarValue::Display(&0.5f64)),
     ];
     assert_expands_without_allocating(&t, &vars[..], "/a%20b/c?page=7&ratio=0.5");
 

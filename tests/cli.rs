@@ -371,10 +371,10 @@ fn route_reports_each_uri() {
             json!({"error": "not_found"}),
             json!({"error": "unsafe", "template": "file:///{+path}", "variable": "path", "rule": "dot_dot_segment"}),
             json!({"error": "unsafe", "template": "notes://{id}", "variable": "id", "rule": "separator_in_segment"}),
-            json!({"error": "malformed", "position": 8, "reason": "bad_percent_encoding", "found": "%ZZ"}),
+            json!({"error": "malformed", "position": 8, "reason": "invalid_percent_encoding", "found": "%ZZ"}),
             json!({"error": "malformed", "position": 2, "reason": "not_utf8", "found": "%FF"}),
             json!({"error": "malformed", "position": 5, "reason": "not_utf8", "found": "%C3"}),
-            json!({"error": "duplicate_parameter", "name": "q"}),
+            json!({"error": "duplicate_parameter", "template": "search://docs{?q,lang}", "name": "q"}),
             json!({"template": "notes://{id}"}),
         ]
     );

@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use rfc6570::{Error, ErrorKind, Limits, UriTemplate};
+use rfc6570::template::Limits;
+use rfc6570::{Error, ErrorKind, UriTemplate};
 use serde_json::json;
 
 /// Parses `template`, which must fail, and checks the error's kind, position and class.

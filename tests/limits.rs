@@ -3,11 +3,14 @@
 //! a panic. Nothing here is timed; a matcher or parser that went quadratic on these sizes would
 //! show as a test that does not finish.
 
-use rfc6570::{ErrorKind, Limits, Malformed, MatchError, MatchOptions, UriTemplate};
+use rfc6570::matching::{Malformed, MatchOptions};
+use rfc6570::template::Limits;
+use rfc6570::{ErrorKind, MatchError, UriTemplate};
 
 const MAX_TEMPLATE: usize = Limits::DEFAULT.max_template_len;
 const MAX_EXPRESSIONS: usize = Limits::DEFAULT.max_expressions;
-const MAX_URI: usize = MatchOptions::DEFAULT.max_uri_len;
+/// The documented default of `MatchOptions::max_uri_len` and `RouterOptions::max_uri_len`.
+const MAX_URI: usize = 1 << 20;
 
 fn parse_err(template: &str) -> (ErrorKind, Option<usize>) {
     let err = UriTemplate::parse(template).unwrap_err();
@@ -131,7 +134,7 @@ fn percent_runs_in_templates() {
 fn percent_runs_in_uris() {
     let bad_at = |position| MatchError::Malformed {
         position,
-        reason: Malformed::BadPercentEncoding,
+        reason: Malformed::InvalidPercentEncoding,
     };
     for template in ["{x}", "x{+rest}", "{/p*}", "{?q}", "{#f}"] {
         assert_eq!(

@@ -40,7 +40,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use common::strategies::{self, Modifier, Part, Template};
 use proptest::prelude::*;
-use rfc6570::{Captures, ErrorKind, Kind, Malformed, MatchError, MatchOptions, UriTemplate};
+use rfc6570::matching::{CaptureKind, Malformed, MatchOptions, QueryError};
+use rfc6570::{Captures, ErrorKind, MatchError, UriTemplate};
 use serde_json::{json, Map, Value};
 
 // ---------------------------------------------------------------------------------------------
@@ -298,10 +299,12 @@ fn query_shape(text: &str) -> (Option<char>, BTreeMap<String, Vec<String>>) {
 
 /// F6: a capture read as a map with a repeated key.
 fn has_map_with_repeated_key(caps: &Captures<'_>) -> bool {
-    caps.iter().filter(|c| c.kind() == Kind::Map).any(|c| {
-        let mut seen = BTreeSet::new();
-        !c.entries().all(|(k, _)| seen.insert(k))
-    })
+    caps.iter()
+        .filter(|c| c.kind() == CaptureKind::Map)
+        .any(|c| {
+            let mut seen = BTreeSet::new();
+            !c.entries().all(|(k, _)| seen.insert(k))
+        })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -402,7 +405,10 @@ fn check_no_panic(t: &UriTemplate, uri: &str) -> Result<(), TestCaseError> {
             }
             Err(MatchError::Malformed { position, reason }) => {
                 prop_assert!(
-                    matches!(reason, Malformed::BadPercentEncoding | Malformed::NotUtf8),
+                    matches!(
+                        reason,
+                        Malformed::InvalidPercentEncoding | Malformed::NotUtf8
+                    ),
                     "{:?}",
                     reason
                 );
@@ -416,7 +422,7 @@ fn check_no_panic(t: &UriTemplate, uri: &str) -> Result<(), TestCaseError> {
                     t
                 );
             }
-            Err(MatchError::UnexpectedParameter { .. }) => prop_assert!(strict),
+            Err(MatchError::Query(QueryError::UnexpectedParameter { .. })) => prop_assert!(strict),
             Err(_) => {}
         }
     }

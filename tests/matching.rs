@@ -6,7 +6,8 @@
 
 use std::borrow::Cow;
 
-use rfc6570::{Captures, Kind, Malformed, MatchError, MatchOptions, UriTemplate};
+use rfc6570::matching::{CaptureKind, Malformed, MatchOptions, QueryError};
+use rfc6570::{Captures, MatchError, UriTemplate};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -46,7 +47,7 @@ fn malformed(position: usize, reason: Malformed) -> MatchError {
 
 #[test]
 fn a_bad_triplet_is_malformed_wherever_it_is() {
-    use Malformed::BadPercentEncoding as Bad;
+    use Malformed::InvalidPercentEncoding as Bad;
     for (t, uri, at) in [
         ("notes://{id}", "notes://%ZZ", 8),
         ("notes://{id}", "notes://ab%4", 10),
@@ -156,9 +157,9 @@ fn names_compare_as_written_undecoded() {
     assert_eq!(caps("x{?token}", "x?token=x"), json!({"token": "x"}));
     assert_eq!(
         strict_err("x{?token}", "x?%74oken=x"),
-        MatchError::UnexpectedParameter {
+        MatchError::Query(QueryError::UnexpectedParameter {
             name: "%74oken".into()
-        }
+        })
     );
 }
 
@@ -171,7 +172,7 @@ fn an_exploded_parameter_collects_its_own_name_as_a_list() {
     );
     let m = template(t);
     let c = m.match_uri("x?tag=a").unwrap();
-    assert_eq!(c.get("tag").unwrap().kind(), Kind::List);
+    assert_eq!(c.get("tag").unwrap().kind(), CaptureKind::List);
 }
 
 #[test]
@@ -179,7 +180,7 @@ fn without_its_own_name_an_exploded_parameter_collects_the_undeclared_as_a_map()
     let t = template("x{?q,rest*}");
     let uri = "x?q=1&semi=%3B&dot=.";
     let m = t.match_uri(uri).unwrap();
-    assert_eq!(m.get("rest").unwrap().kind(), Kind::Map);
+    assert_eq!(m.get("rest").unwrap().kind(), CaptureKind::Map);
     let json = serde_json::to_value(&m).unwrap();
     assert_eq!(json, json!({"q": "1", "rest": {"semi": ";", "dot": "."}}));
     // ... so that the query round-trips.
@@ -195,9 +196,9 @@ fn undeclared_parameters_are_ignored_unless_strict() {
     assert_eq!(caps(t, uri), json!({"q": "x"}));
     assert_eq!(
         strict_err(t, uri),
-        MatchError::UnexpectedParameter {
+        MatchError::Query(QueryError::UnexpectedParameter {
             name: "utm_source".into()
-        }
+        })
     );
     // Strict mode still lets an exploded parameter collect them.
     let strict = MatchOptions::default().strict_query(true);
@@ -207,7 +208,7 @@ fn undeclared_parameters_are_ignored_unless_strict() {
 
 #[test]
 fn a_declared_name_given_twice_is_refused() {
-    let dup = MatchError::DuplicateParameter { name: "q".into() };
+    let dup = MatchError::Query(QueryError::DuplicateParameter { name: "q".into() });
     assert_eq!(match_err("x{?q}", "x?q=1&q=2"), dup);
     assert_eq!(match_err("x{?q,lang}", "x?q=1&lang=en&q=1"), dup);
     assert_eq!(strict_err("x{?q}", "x?q=1&q=2"), dup);
@@ -312,14 +313,14 @@ fn captures_serialize_as_strings_lists_and_maps() {
     );
     // `lang` is absent, so it is left out rather than null.
     assert!(json.get("lang").is_none());
-    let kinds: Vec<(&str, Kind)> = m.iter().map(|c| (c.name(), c.kind())).collect();
+    let kinds: Vec<(&str, CaptureKind)> = m.iter().map(|c| (c.name(), c.kind())).collect();
     assert_eq!(
         kinds,
         [
-            ("path", Kind::List),
-            ("filters", Kind::Map),
-            ("q", Kind::String),
-            ("tags", Kind::List)
+            ("path", CaptureKind::List),
+            ("filters", CaptureKind::Map),
+            ("q", CaptureKind::String),
+            ("tags", CaptureKind::List)
         ]
     );
 }
@@ -416,7 +417,7 @@ fn a_query_name_declared_twice_takes_a_value_at_each_declaration() {
         );
         assert_eq!(
             t.match_uri("?x=1&x=1&x=1").unwrap_err(),
-            MatchError::DuplicateParameter { name: "x".into() }
+            MatchError::Query(QueryError::DuplicateParameter { name: "x".into() })
         );
     }
 }

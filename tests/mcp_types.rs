@@ -5,7 +5,8 @@ use rfc6570::mcp::{
     resource_not_found_code, Annotations, CompleteRequest, CompleteResult, CompletionError, Icon,
     JsonRpcError, ReadError, Reference, Resource, ResourceTemplate, Resources, Role, Theme,
 };
-use rfc6570::{RouteError, Rule};
+use rfc6570::safety::Rule;
+use rfc6570::RouteError;
 use serde_json::{json, Value};
 
 fn to_json<T: serde::Serialize>(value: &T) -> Value {
@@ -20,23 +21,23 @@ fn resource_template_with_every_field() {
     meta.insert("com.example/team".into(), json!("ci"));
     let template = ResourceTemplate::parse("log://build/{job_id}{?lines}", "build-log")
         .unwrap()
-        .with_title("Build log")
-        .with_description("The log of one CI job")
-        .with_mime_type("text/plain")
-        .with_annotations(
+        .title("Build log")
+        .description("The log of one CI job")
+        .mime_type("text/plain")
+        .annotations(
             Annotations::new()
-                .with_audience([Role::User, Role::Assistant])
-                .with_priority(0.75)
-                .with_last_modified("2025-01-12T15:00:58Z"),
+                .audience([Role::User, Role::Assistant])
+                .priority(0.75)
+                .last_modified("2025-01-12T15:00:58Z"),
         )
-        .with_icon(
+        .icon(
             Icon::new("https://example.com/log.png")
-                .with_mime_type("image/png")
-                .with_sizes(["48x48", "96x96"])
-                .with_theme(Theme::Dark),
+                .mime_type("image/png")
+                .sizes(["48x48", "96x96"])
+                .theme(Theme::Dark),
         )
-        .with_icon(Icon::new("data:image/svg+xml;base64,PHN2Zy8+").with_sizes(["any"]))
-        .with_meta(meta);
+        .icon(Icon::new("data:image/svg+xml;base64,PHN2Zy8+").sizes(["any"]))
+        .meta(meta);
 
     let schema = json!({
         "uriTemplate": "log://build/{job_id}{?lines}",
@@ -93,17 +94,13 @@ fn deserializing_checks_the_template_and_ignores_unknown_fields() {
 #[test]
 fn resource_with_every_field() {
     let resource = Resource::new("file:///project/README.md", "README.md")
-        .with_title("Project readme")
-        .with_description("What the project is")
-        .with_mime_type("text/markdown")
-        .with_annotations(
-            Annotations::new()
-                .with_audience([Role::User])
-                .with_priority(0.8),
-        )
-        .with_size(1024)
-        .with_icon(Icon::new("https://example.com/md.svg").with_theme(Theme::Light))
-        .with_meta(serde_json::Map::new());
+        .title("Project readme")
+        .description("What the project is")
+        .mime_type("text/markdown")
+        .annotations(Annotations::new().audience([Role::User]).priority(0.8))
+        .size(1024)
+        .icon(Icon::new("https://example.com/md.svg").theme(Theme::Light))
+        .meta(serde_json::Map::new());
     let schema = json!({
         "uri": "file:///project/README.md",
         "name": "README.md",
@@ -292,7 +289,7 @@ fn reads_route_to_handlers_with_typed_captures() {
         lines: Option<String>,
     }
     let r = registry();
-    let read = r.route("log://build/42?lines=1-10").unwrap();
+    let read = r.at("log://build/42?lines=1-10").unwrap();
     assert_eq!(*read.handler, "build-log");
     assert_eq!(
         read.params::<Log>().unwrap(),
@@ -301,10 +298,10 @@ fn reads_route_to_handlers_with_typed_captures() {
             lines: Some("1-10".into())
         }
     );
-    assert_eq!(*r.route("notes://index").unwrap().handler, "index");
-    assert_eq!(*r.route("notes://n1").unwrap().handler, "note");
-    assert_eq!(*r.route("config://app").unwrap().handler, "config");
-    let file = r.route("file:///docs/a%20b.md").unwrap();
+    assert_eq!(*r.at("notes://index").unwrap().handler, "index");
+    assert_eq!(*r.at("notes://n1").unwrap().handler, "note");
+    assert_eq!(*r.at("config://app").unwrap().handler, "config");
+    let file = r.at("file:///docs/a%20b.md").unwrap();
     assert_eq!(file.captures.get("path").unwrap().decoded(), "docs/a b.md");
 }
 
@@ -324,11 +321,12 @@ fn refusals_are_resource_not_found() {
         ("notes://%ZZ", "Resource not found: malformed URI at byte 8: `%` not followed by two hex digits"),
         (
             "search://docs?q=a&q=b",
-            "Resource not found: query parameter `q` is given more than once",
+            "Resource not found: `search://docs{?q,lang}` refused the query: query parameter `q` \
+             is given more than once",
         ),
     ];
     for (uri, message) in cases {
-        let err = r.route(uri).unwrap_err();
+        let err = r.at(uri).unwrap_err();
         assert_eq!(err.uri(), uri);
         for (version, code) in [("2025-11-25", -32002), ("2026-07-28", -32602)] {
             let json = err.to_json_rpc(version);
@@ -338,7 +336,7 @@ fn refusals_are_resource_not_found() {
         }
     }
     // The safety refusal names the rule, and not the decoded value.
-    let err = r.route("file:///a/../../etc/passwd").unwrap_err();
+    let err = r.at("file:///a/../../etc/passwd").unwrap_err();
     assert!(matches!(
         err,
         ReadError::Route {
@@ -356,7 +354,7 @@ fn refusals_are_resource_not_found() {
 fn completion_checks_template_and_argument() {
     let r = registry();
     let ok = CompleteRequest::resource("db://{table}/{id}", "id", "1")
-        .with_arguments([("table", "users"), ("other", "x")]);
+        .arguments([("table", "users"), ("other", "x")]);
     let completion = r.complete(&ok).unwrap();
     assert_eq!(completion.template.name, "row");
     assert_eq!(completion.argument, "id");

@@ -4,10 +4,12 @@
 
 mod common;
 
-use rfc6570::{
-    safe_join, safe_join_resolved, InsertError, JoinError, MatchOptions, RouteError, RouteOptions,
-    Router, Rule, SafetyPolicy, UriTemplate,
-};
+use rfc6570::matching::MatchOptions;
+use rfc6570::matching::QueryError;
+use rfc6570::router::RouteOptions;
+use rfc6570::router::RouterOptions;
+use rfc6570::safety::{safe_join_resolved, JoinError, Rule, SafetyPolicy};
+use rfc6570::{safe_join, InsertError, RouteError, Router, UriTemplate};
 use serde_json::{json, Value};
 
 /// Routes `uri` over `templates` inserted in the given order and in reverse, checking that both
@@ -56,7 +58,7 @@ fn precedence_follows_the_design_note() {
 #[test]
 fn a_static_template_wins_outright() {
     // `x://a{b}` with `b` empty matches `x://a` with every byte a literal too.
-    let mut router = Router::builder().allow_empty_path_vars(true).build();
+    let mut router = Router::with_options(RouterOptions::new().allow_empty_path_vars(true));
     router.insert("x://a{b}", "dynamic").unwrap();
     router.insert("x://a", "static").unwrap();
     assert_eq!(*router.at("x://a").unwrap().value, "static");
@@ -70,7 +72,7 @@ fn a_static_template_wins_outright() {
 /// `{.p}x` and won on the template text: the documented limit of prefix modifiers.
 #[test]
 fn a_counting_loop_does_not_lend_one_path_s_rank_to_another() {
-    let mut router = Router::builder().allow_empty_path_vars(true).build();
+    let mut router = Router::with_options(RouterOptions::new().allow_empty_path_vars(true));
     router.insert("{.p}x", "label").unwrap();
     router.insert("{+p}{q:2}x", "prefix").unwrap();
     let routed = router.at(".ax").unwrap();
@@ -78,7 +80,7 @@ fn a_counting_loop_does_not_lend_one_path_s_rank_to_another() {
     assert_eq!(routed.captures.get("p").unwrap().decoded(), "a");
 
     let alone = UriTemplate::parse("{+p}{q:2}x").unwrap();
-    let options = MatchOptions::default().require_path_vars(false);
+    let options = MatchOptions::default().allow_empty_path_vars(true);
     let caps = alone.match_uri_with(".ax", &options).unwrap();
     assert_eq!(caps.get("p").unwrap().decoded(), ".");
     assert_eq!(caps.get("q").unwrap().decoded(), "a");
@@ -153,7 +155,7 @@ fn path_variables_are_required_unless_allowed() {
     );
     assert!(router.at("users://ada/profile").is_ok());
 
-    let mut lenient = Router::builder().allow_empty_path_vars(true).build();
+    let mut lenient = Router::with_options(RouterOptions::new().allow_empty_path_vars(true));
     lenient.insert("users://{id}/profile", ()).unwrap();
     assert!(lenient.at("users:///profile").is_ok());
 }
@@ -171,13 +173,19 @@ fn query_parameters_are_optional_and_unordered() {
     }
     assert_eq!(
         router.at("search://docs?q=a&q=b").unwrap_err(),
-        RouteError::DuplicateParameter { name: "q".into() }
+        RouteError::Query {
+            template: "search://docs{?q,lang}".into(),
+            source: QueryError::DuplicateParameter { name: "q".into() },
+        }
     );
-    let mut strict = Router::builder().strict_query(true).build();
+    let mut strict = Router::with_options(RouterOptions::new().strict_query(true));
     strict.insert("search://docs{?q,lang}", ()).unwrap();
     assert_eq!(
         strict.at("search://docs?q=a&utm=b").unwrap_err(),
-        RouteError::UnexpectedParameter { name: "utm".into() }
+        RouteError::Query {
+            template: "search://docs{?q,lang}".into(),
+            source: QueryError::UnexpectedParameter { name: "utm".into() },
+        }
     );
 }
 
@@ -267,9 +275,9 @@ fn a_refusal_never_falls_through() {
 
 #[test]
 fn safety_is_configurable_per_router_template_and_variable() {
-    let mut router = Router::builder()
-        .safety(SafetyPolicy::default().allow(Rule::AbsolutePath))
-        .build();
+    let mut router = Router::with_options(
+        RouterOptions::new().safety(SafetyPolicy::default().allow(Rule::AbsolutePath)),
+    );
     router.insert("file:///{+path}", ()).unwrap();
     assert!(router.at("file:////etc/passwd").is_ok());
     assert!(router.at("file:///../x").is_err());
@@ -297,7 +305,7 @@ fn malformed_uris_are_their_own_error() {
             other => panic!("{uri}: {other:?}"),
         }
     }
-    let small = Router::<()>::builder().max_uri_len(16).build::<()>();
+    let small = Router::<()>::with_options(RouterOptions::new().max_uri_len(16));
     assert!(matches!(
         small.at(&"x".repeat(17)),
         Err(RouteError::Malformed { .. })
@@ -362,10 +370,11 @@ fn the_uri_template_router_reference_set() {
     let suite = common::load("uri-template-router/base.json");
     let mut checked = 0;
     for group in suite.as_array().expect("a list of groups") {
-        let mut router = Router::builder()
-            .allow_empty_path_vars(true)
-            .safety(SafetyPolicy::OFF)
-            .build();
+        let mut router = Router::with_options(
+            RouterOptions::new()
+                .allow_empty_path_vars(true)
+                .safety(SafetyPolicy::OFF),
+        );
         for t in group["templates"].as_array().unwrap() {
             router.insert(t.as_str().unwrap(), ()).unwrap();
         }

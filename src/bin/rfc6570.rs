@@ -7,7 +7,8 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use rfc6570::{Captures, ErrorKind, Malformed, RouteError, Router, Rule, UriTemplate};
+use rfc6570::matching::Malformed;
+use rfc6570::{Captures, RouteError, Router, UriTemplate};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -62,7 +63,7 @@ Examples:
   $ rfc6570 route --templates templates.txt 'log://build/42?lines=1-5' nope://x 'file:///%ZZ'
   {\"uri\":\"log://build/42?lines=1-5\",\"template\":\"log://build/{job_id}{?lines}\",\"captures\":{\"job_id\":\"42\",\"lines\":\"1-5\"}}
   {\"uri\":\"nope://x\",\"error\":\"not_found\",\"message\":\"no template matches the URI\"}
-  {\"uri\":\"file:///%ZZ\",\"error\":\"malformed\",\"message\":\"malformed URI at byte 8: `%` not followed by two hex digits\",\"position\":8,\"reason\":\"bad_percent_encoding\",\"found\":\"%ZZ\"}
+  {\"uri\":\"file:///%ZZ\",\"error\":\"malformed\",\"message\":\"malformed URI at byte 8: `%` not followed by two hex digits\",\"position\":8,\"reason\":\"invalid_percent_encoding\",\"found\":\"%ZZ\"}
   (exit status 1)";
 
 const CHECK_EXAMPLES: &str = "\
@@ -315,8 +316,8 @@ fn refusal<'a>(uri: &'a str, error: &'a RouteError) -> Refused<'a> {
         message: error.to_string(),
         ..Refused::default()
     };
-    refused.error = match error {
-        RouteError::NotFound => "not_found",
+    refused.error = error.code();
+    match error {
         RouteError::Unsafe {
             template,
             variable,
@@ -324,33 +325,21 @@ fn refusal<'a>(uri: &'a str, error: &'a RouteError) -> Refused<'a> {
         } => {
             refused.template = Some(template);
             refused.variable = Some(variable);
-            refused.rule = Some(rule_name(*rule));
-            "unsafe"
+            refused.rule = Some(rule.code());
         }
         RouteError::Malformed { position, reason } => {
             refused.position = Some(*position);
-            refused.reason = Some(match reason {
-                Malformed::BadPercentEncoding => "bad_percent_encoding",
-                Malformed::NotUtf8 => "not_utf8",
-                Malformed::TooLong { .. } => "too_long",
-                _ => "malformed",
-            });
+            refused.reason = Some(reason.code());
             if !matches!(reason, Malformed::TooLong { .. }) {
                 refused.found = malformed_bytes(uri, *position);
             }
-            "malformed"
         }
-        RouteError::DuplicateParameter { name } => {
-            refused.name = Some(name);
-            "duplicate_parameter"
+        RouteError::Query { template, source } => {
+            refused.template = Some(template);
+            refused.name = Some(source.name());
         }
-        RouteError::UnexpectedParameter { name } => {
-            refused.name = Some(name);
-            "unexpected_parameter"
-        }
-        RouteError::Unsupported { .. } => "unsupported",
-        _ => "refused",
-    };
+        _ => {}
+    }
     refused
 }
 
@@ -364,18 +353,6 @@ fn malformed_bytes(uri: &str, position: usize) -> Option<&str> {
         .last()
         .unwrap_or(0);
     Some(&rest[..end])
-}
-
-fn rule_name(rule: Rule) -> &'static str {
-    match rule {
-        Rule::ControlCharacter => "control_character",
-        Rule::DotDotSegment => "dot_dot_segment",
-        Rule::AbsolutePath => "absolute_path",
-        Rule::SeparatorInSegment => "separator_in_segment",
-        Rule::DoubleEncoding => "double_encoding",
-        Rule::LookAlike => "look_alike",
-        _ => "other",
-    }
 }
 
 /// One line of `check --json`'s output.
@@ -400,7 +377,7 @@ fn check(templates: &[String], json: bool) -> Outcome {
             print_json(&CheckLine {
                 template,
                 valid: error.is_none(),
-                kind: error.as_ref().map(|e| kind_name(e.kind())),
+                kind: error.as_ref().map(|e| e.kind().code()),
                 position: error.as_ref().and_then(|e| e.position()),
                 message: error.as_ref().map(|e| e.kind().to_string()),
             });
@@ -415,20 +392,5 @@ fn check(templates: &[String], json: bool) -> Outcome {
         Ok(())
     } else {
         Err(Failure::Negative)
-    }
-}
-
-fn kind_name(kind: &ErrorKind) -> &'static str {
-    match kind {
-        ErrorKind::InvalidLiteral => "invalid_literal",
-        ErrorKind::InvalidPercentEncoding => "invalid_percent_encoding",
-        ErrorKind::UnclosedExpression => "unclosed_expression",
-        ErrorKind::ReservedOperator(_) => "reserved_operator",
-        ErrorKind::InvalidVarName => "invalid_var_name",
-        ErrorKind::InvalidPrefix => "invalid_prefix",
-        ErrorKind::UnexpectedCharacter(_) => "unexpected_character",
-        ErrorKind::TemplateTooLong { .. } => "template_too_long",
-        ErrorKind::TooManyExpressions { .. } => "too_many_expressions",
-        _ => "other",
     }
 }

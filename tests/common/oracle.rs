@@ -9,7 +9,9 @@
 
 #![allow(dead_code)]
 
-use rfc6570::{MatchOptions, Operator, UriTemplate};
+use rfc6570::matching::MatchOptions;
+use rfc6570::template::Operator;
+use rfc6570::UriTemplate;
 use serde_json::Value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -49,13 +51,13 @@ fn rank_string(template: &UriTemplate, uri: &str, vars: &Value) -> Option<Vec<Ra
     let mut query_tail = false;
     for c in template.components() {
         match c {
-            rfc6570::Component::Literal(text) => {
+            rfc6570::template::Component::Literal(text) => {
                 query_tail = false;
                 ranks.extend(
                     std::iter::repeat(Rank::Literal).take(units(&expand_alone(text, vars))),
                 );
             }
-            rfc6570::Component::Expression(e) => {
+            rfc6570::template::Component::Expression(e) => {
                 let op = e.operator();
                 if matches!(op, Operator::Query | Operator::QueryContinuation) {
                     query_tail = true;

@@ -374,17 +374,18 @@ impl TailNames<'_> {
 /// The kind of value a variable captured.
 ///
 /// ```
-/// use rfc6570::{Kind, UriTemplate};
+/// use rfc6570::UriTemplate;
+/// use rfc6570::matching::CaptureKind;
 ///
 /// let t = UriTemplate::parse("{/path*}{?q}")?;
 /// let caps = t.match_uri("/a/b?q=x")?;
-/// assert_eq!(caps.get("path").unwrap().kind(), Kind::List);
-/// assert_eq!(caps.get("q").unwrap().kind(), Kind::String);
+/// assert_eq!(caps.get("path").unwrap().kind(), CaptureKind::List);
+/// assert_eq!(caps.get("q").unwrap().kind(), CaptureKind::String);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Kind {
+pub enum CaptureKind {
     /// A single string.
     String,
     /// A list of strings.
@@ -442,12 +443,13 @@ impl Shape {
 /// One captured variable: its name, its raw text, and its decoded value, items or entries.
 ///
 /// ```
-/// use rfc6570::{Kind, UriTemplate};
+/// use rfc6570::UriTemplate;
+/// use rfc6570::matching::CaptureKind;
 ///
 /// let t = UriTemplate::parse("{?tags,q}")?;
 /// let caps = t.match_uri("?tags=a,b%20c&q=x")?;
 /// let tags = caps.get("tags").unwrap();
-/// assert_eq!((tags.name(), tags.kind(), tags.raw()), ("tags", Kind::List, "a,b%20c"));
+/// assert_eq!((tags.name(), tags.kind(), tags.raw()), ("tags", CaptureKind::List, "a,b%20c"));
 /// assert_eq!(tags.items().collect::<Vec<_>>(), ["a", "b c"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -502,19 +504,20 @@ impl<'a> Capture<'a> {
     /// it (raw commas separate list items, `=` marks map entries in exploded variables).
     ///
     /// ```
-    /// use rfc6570::{Kind, UriTemplate};
+    /// use rfc6570::UriTemplate;
+    /// use rfc6570::matching::CaptureKind;
     ///
     /// let t = UriTemplate::parse("{/m*}")?;
-    /// assert_eq!(t.match_uri("/a=1/b=2")?.get("m").unwrap().kind(), Kind::Map);
-    /// assert_eq!(t.match_uri("/a/b")?.get("m").unwrap().kind(), Kind::List);
+    /// assert_eq!(t.match_uri("/a=1/b=2")?.get("m").unwrap().kind(), CaptureKind::Map);
+    /// assert_eq!(t.match_uri("/a/b")?.get("m").unwrap().kind(), CaptureKind::List);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn kind(&self) -> Kind {
+    pub fn kind(&self) -> CaptureKind {
         match self.shape {
-            Shape::Scalar => Kind::String,
-            Shape::List(_) | Shape::QueryList => Kind::List,
-            Shape::Named(_) if self.named_items_are_list() => Kind::List,
-            Shape::Named(_) | Shape::Map(_) | Shape::QueryMap => Kind::Map,
+            Shape::Scalar => CaptureKind::String,
+            Shape::List(_) | Shape::QueryList => CaptureKind::List,
+            Shape::Named(_) if self.named_items_are_list() => CaptureKind::List,
+            Shape::Named(_) | Shape::Map(_) | Shape::QueryMap => CaptureKind::Map,
         }
     }
 
@@ -576,7 +579,7 @@ impl<'a> Capture<'a> {
     /// The decoded keys of a map; nothing for strings and lists.
     pub(crate) fn keys(&self) -> impl Iterator<Item = Cow<'a, str>> + 'a {
         let this = self.clone();
-        let entries = (self.kind() == Kind::Map).then(|| self.raw_entries());
+        let entries = (self.kind() == CaptureKind::Map).then(|| self.raw_entries());
         entries
             .into_iter()
             .flatten()

@@ -7,7 +7,7 @@ use serde::de::{self, DeserializeSeed, Error as _, IntoDeserializer, MapAccess, 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::captures::{Capture, Captures, Kind};
+use super::captures::{Capture, CaptureKind, Captures};
 
 /// Parses the text for each numeric type, naming the type in the error.
 macro_rules! parse_numbers {
@@ -73,14 +73,14 @@ impl Serialize for Captures<'_> {
 impl Serialize for Capture<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.kind() {
-            Kind::List => {
+            CaptureKind::List => {
                 let mut seq = s.serialize_seq(None)?;
                 for item in self.items() {
                     seq.serialize_element(&item)?;
                 }
                 seq.end()
             }
-            Kind::Map => {
+            CaptureKind::Map => {
                 let mut map = s.serialize_map(None)?;
                 for (k, v) in self.entries() {
                     map.serialize_entry(&k, &v)?;
@@ -245,8 +245,8 @@ impl<'de> de::Deserializer<'de> for CaptureDeserializer<'de> {
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ExtractError> {
         match self.0.kind() {
-            Kind::List => self.deserialize_seq(visitor),
-            Kind::Map => self.deserialize_map(visitor),
+            CaptureKind::List => self.deserialize_seq(visitor),
+            CaptureKind::Map => self.deserialize_map(visitor),
             _ => Text(self.0.decoded()).deserialize_any(visitor),
         }
     }

@@ -21,6 +21,7 @@
 
 use super::trie::{shape, tokens, TailStart, Token, Trie, VarToken};
 use super::walk::Walker;
+use super::Unsupported;
 use crate::pct::{self, is_reserved, is_unreserved};
 use crate::template::{Operator, UriTemplate, VarNode};
 
@@ -299,12 +300,10 @@ impl Program {
     /// program's length times its slot width. Templates for which that product exceeds
     /// [`MAX_WORK_PER_UNIT`] (some 50 to 60 variables, fewer with long names) are refused rather
     /// than matched slowly.
-    pub(crate) fn compile(t: &UriTemplate, policy: Policy) -> Result<Self, super::MatchError> {
+    pub(crate) fn compile(t: &UriTemplate, policy: Policy) -> Result<Self, Unsupported> {
         let mut program = Self::compile_many(&[t], policy)?;
         if program.insts.len() * program.slots > MAX_WORK_PER_UNIT {
-            return Err(super::MatchError::Unsupported {
-                reason: "it has too many variables to match with a small cost per byte",
-            });
+            return Err(Unsupported::TooManyVariables);
         }
         program.walker = Walker::build(&[shape(t)], !policy.require_path_vars);
         Ok(program)
@@ -314,14 +313,11 @@ impl Program {
     pub(crate) fn compile_many(
         templates: &[&UriTemplate],
         policy: Policy,
-    ) -> Result<Self, super::MatchError> {
+    ) -> Result<Self, Unsupported> {
         let mut trie = Trie::default();
         for (key, t) in templates.iter().enumerate() {
             if late_question_mark(t) {
-                return Err(super::MatchError::Unsupported {
-                    reason: "its query tail has a `{?..}` expression after another one, which \
-                             writes `?` inside the query (use `{&..}` there)",
-                });
+                return Err(Unsupported::QueryAfterQuery);
             }
             trie.insert(tokens(t), key as u32);
         }
@@ -333,9 +329,7 @@ impl Program {
         };
         c.node(0, 0);
         if c.insts.len() > MAX_INSTRUCTIONS {
-            return Err(super::MatchError::Unsupported {
-                reason: "the templates compile to more than 2^24 matching instructions",
-            });
+            return Err(Unsupported::TooManyInstructions);
         }
         let slots = templates
             .iter()

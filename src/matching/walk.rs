@@ -29,8 +29,8 @@
 //! captures. The template that ends at a node is kept in the node itself, so that the end of
 //! a lookup reads nothing more.
 
-use crate::matcher::program::Class;
-use crate::matcher::trie::{TailStart, Token};
+use crate::matching::program::Class;
+use crate::matching::trie::{TailStart, Token};
 use crate::template::Operator;
 
 /// A radix trie over delimited templates, flattened for the walk.
@@ -1034,7 +1034,7 @@ fn qualifies(tokens: &[Token]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matcher::trie::shape;
+    use crate::matching::trie::shape;
     use crate::UriTemplate;
 
     fn tokens(t: &str) -> Vec<Token> {
@@ -1256,8 +1256,8 @@ mod agrees_with_the_vm {
     use proptest::prelude::*;
 
     use super::Walk;
-    use crate::matcher::program::{Policy, Program};
-    use crate::matcher::vm;
+    use crate::matching::program::{Policy, Program};
+    use crate::matching::vm;
     use crate::UriTemplate;
 
     fn template() -> impl Strategy<Value = String> {

@@ -7,7 +7,7 @@
 //! [`UriTemplate::match_uri`](crate::UriTemplate::match_uri) documents.
 
 use super::vm::UNSET;
-use super::MatchError;
+use super::{MatchError, QueryError};
 use crate::pct::{self, unit_at};
 use crate::template::{UriTemplate, VarSpec};
 
@@ -62,7 +62,7 @@ pub(crate) fn bind(
                 check(name, name_end - name.len())?;
                 check(value, at)?;
             } else if strict {
-                return Err(MatchError::UnexpectedParameter { name: name.into() });
+                return Err(QueryError::UnexpectedParameter { name: name.into() }.into());
             }
             continue;
         };
@@ -72,7 +72,7 @@ pub(crate) fn bind(
             continue;
         }
         if slots[slot] != UNSET {
-            return Err(MatchError::DuplicateParameter { name: name.into() });
+            return Err(QueryError::DuplicateParameter { name: name.into() }.into());
         }
         if !fits_prefix(value, &spec) {
             return Err(MatchError::NoMatch);

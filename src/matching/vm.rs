@@ -25,7 +25,9 @@
 //! The thread lists live in a per-thread cache that grows to the largest program seen, so a
 //! match allocates nothing once warm.
 
-use std::cell::{Cell, RefCell};
+#[cfg(test)]
+use std::cell::Cell;
+use std::cell::RefCell;
 
 use super::program::{Inst, Program, Rank};
 use crate::pct::{unit_at, Unit};
@@ -60,6 +62,7 @@ pub(crate) fn run(prog: &Program, uri: &[u8], out: &mut [u32]) -> Option<u32> {
             count: 0,
             out,
             best: None,
+            #[cfg(test)]
             steps: 0,
         };
         vm.scratch.fill(UNSET);
@@ -79,6 +82,7 @@ pub(crate) fn run(prog: &Program, uri: &[u8], out: &mut [u32]) -> Option<u32> {
         if swapped {
             std::mem::swap(cur, next);
         }
+        #[cfg(test)]
         STEPS.with(|s| s.set(vm.steps));
         vm.best.map(|(_, key)| key)
     })
@@ -86,12 +90,18 @@ pub(crate) fn run(prog: &Program, uri: &[u8], out: &mut [u32]) -> Option<u32> {
 
 thread_local! {
     static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
+}
+
+#[cfg(test)]
+thread_local! {
     /// Work done by this thread's last run: threads stepped plus instructions explored.
     static STEPS: Cell<u64> = const { Cell::new(0) };
 }
 
 /// The work done by the last match on this thread, in VM steps (threads advanced plus
-/// instructions explored). Tests use it to check that matching is linear in the URI.
+/// instructions explored). Tests use it to check that matching is linear in the URI; release
+/// builds do not count.
+#[cfg(test)]
 pub(crate) fn last_steps() -> u64 {
     STEPS.with(Cell::get)
 }
@@ -195,6 +205,7 @@ struct Vm<'a> {
     out: &'a mut [u32],
     /// The best match so far: its group and template key.
     best: Option<(u32, u32)>,
+    #[cfg(test)]
     steps: u64,
 }
 
@@ -202,7 +213,10 @@ impl Vm<'_> {
     /// Advances every thread of `cur` over `unit`, group by group and, within a group, literal
     /// consumers first, so that `next` comes out in preference order.
     fn step(&mut self, cur: &Threads, next: &mut Threads, unit: Unit, next_pos: usize) {
-        self.steps += cur.order.len() as u64;
+        #[cfg(test)]
+        {
+            self.steps += cur.order.len() as u64;
+        }
         let mut group = 0;
         let mut i = 0;
         while i < cur.order.len() {
@@ -298,7 +312,10 @@ impl Vm<'_> {
                     continue;
                 }
             };
-            self.steps += 1;
+            #[cfg(test)]
+            {
+                self.steps += 1;
+            }
             if !self.prog.first[pc as usize].admits(next) {
                 continue;
             }

@@ -1,0 +1,602 @@
+//! Matching one template: [`MatchOptions`], the [`Captures`] a match returns, and why a URI
+//! did not match ([`MatchError`] with its reasons [`Malformed`], [`QueryError`] and
+//! [`Unsupported`]). What matches what is the [semantics](crate::semantics).
+//!
+//! Inside, the engine: `program` compiles a template once into a small NFA over URI units,
+//! `vm` runs it as a Pike VM (linear in the URI), `walk` serves delimited templates by a radix
+//! walk at a tenth of the VM's cost, `query` binds a query tail in any order, and `captures`
+//! reads what was captured. `ARCHITECTURE.md` in the repository describes each and its costs.
+
+#[cfg(test)]
+mod adversarial;
+pub(crate) mod captures;
+#[cfg(feature = "serde")]
+mod extract;
+pub(crate) mod program;
+pub(crate) mod query;
+pub(crate) mod trie;
+pub(crate) mod vm;
+pub(crate) mod walk;
+
+use std::fmt;
+
+pub use captures::{Capture, CaptureKind, Captures};
+#[cfg(feature = "serde")]
+pub use extract::ExtractError;
+use program::Policy;
+use walk::Walk;
+
+use crate::pct;
+use crate::template::UriTemplate;
+pub(crate) use captures::Slots;
+
+/// Why a URI is malformed.
+///
+/// ```
+/// use rfc6570::matching::Malformed;
+/// use rfc6570::{MatchError, UriTemplate};
+///
+/// let t = UriTemplate::parse("notes://{id}")?;
+/// let err = t.match_uri("notes://%C0%AE").unwrap_err();
+/// assert!(matches!(err, MatchError::Malformed { reason: Malformed::NotUtf8, position: 8 }));
+/// assert_eq!(Malformed::NotUtf8.code(), "not_utf8");
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Malformed {
+    /// A `%` not followed by two hexadecimal digits (the same fault as
+    /// [`ErrorKind::InvalidPercentEncoding`](crate::ErrorKind::InvalidPercentEncoding) in a
+    /// template).
+    InvalidPercentEncoding,
+    /// Percent-triplets that do not decode to UTF-8 (`%FF`, the overlong `%C0%AE`).
+    NotUtf8,
+    /// The URI is longer than the limit in force.
+    TooLong {
+        /// The limit, in bytes.
+        limit: usize,
+    },
+}
+
+impl Malformed {
+    /// A stable `snake_case` name for logs and machine-readable output.
+    ///
+    /// ```
+    /// # use rfc6570::matching::Malformed;
+    /// assert_eq!(Malformed::TooLong { limit: 8 }.code(), "too_long");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::InvalidPercentEncoding => "invalid_percent_encoding",
+            Self::NotUtf8 => "not_utf8",
+            Self::TooLong { .. } => "too_long",
+        }
+    }
+}
+
+impl fmt::Display for Malformed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidPercentEncoding => f.write_str("`%` not followed by two hex digits"),
+            Self::NotUtf8 => f.write_str("percent-encoded bytes are not UTF-8"),
+            Self::TooLong { limit } => write!(f, "longer than {limit} bytes"),
+        }
+    }
+}
+
+/// Why a query that a template's query tail reads was refused.
+///
+/// ```
+/// use rfc6570::matching::QueryError;
+/// use rfc6570::{MatchError, UriTemplate};
+///
+/// let t = UriTemplate::parse("search://docs{?q}")?;
+/// let err = t.match_uri("search://docs?q=a&q=b").unwrap_err();
+/// assert_eq!(err, MatchError::Query(QueryError::DuplicateParameter { name: "q".into() }));
+/// assert_eq!(err.to_string(), "query parameter `q` is given more than once");
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum QueryError {
+    /// A parameter the template declares (without explode) was given twice: parameter
+    /// pollution is refused rather than resolved by first or last wins.
+    #[error("query parameter `{name}` is given more than once")]
+    DuplicateParameter {
+        /// The parameter's name.
+        name: String,
+    },
+    /// With [`MatchOptions::strict_query`], a parameter the template does not declare.
+    #[error("query parameter `{name}` is not declared by the template")]
+    UnexpectedParameter {
+        /// The parameter's name.
+        name: String,
+    },
+}
+
+impl QueryError {
+    /// A stable `snake_case` name for logs and machine-readable output.
+    ///
+    /// ```
+    /// # use rfc6570::matching::QueryError;
+    /// let e = QueryError::UnexpectedParameter { name: "utm".into() };
+    /// assert_eq!(e.code(), "unexpected_parameter");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::DuplicateParameter { .. } => "duplicate_parameter",
+            Self::UnexpectedParameter { .. } => "unexpected_parameter",
+        }
+    }
+
+    /// The parameter the error is about.
+    ///
+    /// ```
+    /// # use rfc6570::matching::QueryError;
+    /// let e = QueryError::DuplicateParameter { name: "q".into() };
+    /// assert_eq!(e.name(), "q");
+    /// ```
+    pub fn name(&self) -> &str {
+        match self {
+            Self::DuplicateParameter { name } | Self::UnexpectedParameter { name } => name,
+        }
+    }
+}
+
+/// Why a valid template cannot be compiled for matching. Such a template is refused before
+/// any URI is read, never answered wrongly.
+///
+/// ```
+/// use rfc6570::matching::Unsupported;
+/// use rfc6570::{MatchError, UriTemplate};
+///
+/// let t = UriTemplate::parse("x{&a}{?b}")?;
+/// let err = t.match_uri("x&a=1").unwrap_err();
+/// assert_eq!(err, MatchError::Unsupported(Unsupported::QueryAfterQuery));
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unsupported {
+    /// So many variables that a match could not keep a small cost per URI byte.
+    #[error("it has too many variables to match with a small cost per byte")]
+    TooManyVariables,
+    /// A query tail with a `{?..}` expression after another one, which writes `?` inside the
+    /// query (`{&..}` is what belongs there).
+    #[error(
+        "its query tail has a `{{?..}}` expression after another one, which writes `?` inside \
+         the query (use `{{&..}}` there)"
+    )]
+    QueryAfterQuery,
+    /// A router whose templates together compile to more matching instructions than a
+    /// lookup can address.
+    #[error("the templates compile to more than 2^24 matching instructions")]
+    TooManyInstructions,
+}
+
+impl Unsupported {
+    /// A stable `snake_case` name for logs and machine-readable output.
+    ///
+    /// ```
+    /// # use rfc6570::matching::Unsupported;
+    /// assert_eq!(Unsupported::QueryAfterQuery.code(), "query_after_query");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::TooManyVariables => "too_many_variables",
+            Self::QueryAfterQuery => "query_after_query",
+            Self::TooManyInstructions => "too_many_instructions",
+        }
+    }
+}
+
+/// Why a URI did not match a template.
+///
+/// ```
+/// use rfc6570::matching::Malformed;
+/// use rfc6570::{MatchError, UriTemplate};
+///
+/// let t = UriTemplate::parse("notes://{id}")?;
+/// assert_eq!(t.match_uri("files://x").unwrap_err(), MatchError::NoMatch);
+/// assert_eq!(
+///     t.match_uri("notes://%FF").unwrap_err(),
+///     MatchError::Malformed { position: 8, reason: Malformed::NotUtf8 }
+/// );
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// No assignment of the template's variables expands to the URI.
+    #[error("the URI does not match the template")]
+    NoMatch,
+    /// The URI is malformed: bad percent-encoding, captured bytes that are not UTF-8, or over
+    /// the length limit.
+    #[error("malformed URI at byte {position}: {reason}")]
+    Malformed {
+        /// Byte offset of the problem in the URI.
+        position: usize,
+        /// What is wrong there.
+        reason: Malformed,
+    },
+    /// The template's query tail refused the URI's query.
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    /// The template cannot be matched at all.
+    #[error("the template cannot be matched")]
+    Unsupported(#[source] Unsupported),
+}
+
+impl MatchError {
+    /// A stable `snake_case` name for logs and machine-readable output: `no_match`,
+    /// `malformed`, the [`QueryError`]'s code, or `unsupported`.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("notes://{id}")?;
+    /// assert_eq!(t.match_uri("files://x").unwrap_err().code(), "no_match");
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::NoMatch => "no_match",
+            Self::Malformed { .. } => "malformed",
+            Self::Query(e) => e.code(),
+            Self::Unsupported(_) => "unsupported",
+        }
+    }
+}
+
+/// Options for [`UriTemplate::match_uri_with`]. Every setter takes and returns the options, so
+/// they chain; [`RouterOptions`](crate::router::RouterOptions) has the same setters, with the
+/// router's defaults.
+///
+/// ```
+/// use rfc6570::matching::{MatchOptions, QueryError};
+/// use rfc6570::{MatchError, UriTemplate};
+///
+/// let t = UriTemplate::parse("search://docs{?q}")?;
+/// assert!(t.match_uri("search://docs?q=x&utm=y").is_ok());
+/// let strict = MatchOptions::new().strict_query(true);
+/// assert!(matches!(
+///     t.match_uri_with("search://docs?q=x&utm=y", &strict),
+///     Err(MatchError::Query(QueryError::UnexpectedParameter { .. }))
+/// ));
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchOptions {
+    pub(crate) strict_query: bool,
+    pub(crate) allow_empty_path_vars: bool,
+    pub(crate) max_uri_len: usize,
+}
+
+impl MatchOptions {
+    /// The defaults: undeclared query parameters ignored, empty path variables allowed, URIs
+    /// up to 1 MiB.
+    pub const DEFAULT: Self = Self {
+        strict_query: false,
+        allow_empty_path_vars: true,
+        max_uri_len: 1 << 20,
+    };
+
+    /// The defaults, as [`DEFAULT`](Self::DEFAULT).
+    ///
+    /// ```
+    /// # use rfc6570::matching::MatchOptions;
+    /// assert_eq!(MatchOptions::new(), MatchOptions::default());
+    /// ```
+    pub const fn new() -> Self {
+        Self::DEFAULT
+    }
+
+    /// Refuse query parameters the template does not declare
+    /// ([`QueryError::UnexpectedParameter`]). Default: `false`, they are ignored.
+    ///
+    /// ```
+    /// # use rfc6570::{UriTemplate, matching::MatchOptions};
+    /// let t = UriTemplate::parse("x{?a}")?;
+    /// let strict = MatchOptions::new().strict_query(true);
+    /// assert!(t.match_uri_with("x?a=1&b=2", &strict).is_err());
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    pub const fn strict_query(mut self, strict: bool) -> Self {
+        self.strict_query = strict;
+        self
+    }
+
+    /// Let variables outside query expressions be empty or absent, so that `users:///profile`
+    /// matches `users://{id}/profile`. Default: `true` here, as expansion allows it;
+    /// `false` for a router.
+    ///
+    /// ```
+    /// # use rfc6570::{MatchError, UriTemplate, matching::MatchOptions};
+    /// let t = UriTemplate::parse("users://{id}/profile")?;
+    /// assert!(t.match_uri("users:///profile").is_ok());
+    /// let required = MatchOptions::new().allow_empty_path_vars(false);
+    /// assert_eq!(t.match_uri_with("users:///profile", &required).unwrap_err(), MatchError::NoMatch);
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    pub const fn allow_empty_path_vars(mut self, allow: bool) -> Self {
+        self.allow_empty_path_vars = allow;
+        self
+    }
+
+    /// The longest URI accepted, in bytes; a longer one is [`Malformed::TooLong`]. Default:
+    /// 1 MiB. Whatever it is set to, URIs of 4 GiB or more are refused: spans are kept as
+    /// 32-bit offsets.
+    ///
+    /// ```
+    /// # use rfc6570::{MatchError, UriTemplate, matching::{Malformed, MatchOptions}};
+    /// let t = UriTemplate::parse("notes://{id}")?;
+    /// let short = MatchOptions::new().max_uri_len(10);
+    /// assert!(matches!(
+    ///     t.match_uri_with("notes://12345", &short),
+    ///     Err(MatchError::Malformed { reason: Malformed::TooLong { limit: 10 }, .. })
+    /// ));
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    pub const fn max_uri_len(mut self, max: usize) -> Self {
+        self.max_uri_len = max;
+        self
+    }
+
+    pub(crate) fn policy(&self) -> Policy {
+        Policy {
+            require_path_vars: !self.allow_empty_path_vars,
+        }
+    }
+}
+
+impl Default for MatchOptions {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// The longest URI any match accepts: spans are 32-bit offsets, and `u32::MAX` marks an unset
+/// one.
+const LONGEST_URI: usize = u32::MAX as usize - 1;
+
+/// A fault of the URI itself, found before any template is tried: a match reports it as
+/// [`MatchError::Malformed`], a router as [`RouteError::Malformed`](crate::RouteError).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct BadUri {
+    pub(crate) position: usize,
+    pub(crate) reason: Malformed,
+}
+
+impl From<BadUri> for MatchError {
+    fn from(BadUri { position, reason }: BadUri) -> Self {
+        Self::Malformed { position, reason }
+    }
+}
+
+/// Checks a URI against the length limit.
+#[inline]
+pub(crate) fn check_len(uri: &str, max_len: usize) -> Result<(), BadUri> {
+    check_len_within(uri, len_limit(max_len))
+}
+
+/// The length limit a match applies for the option `max_len`: no more than spans can record.
+pub(crate) fn len_limit(max_len: usize) -> usize {
+    max_len.min(LONGEST_URI)
+}
+
+/// [`check_len`] against a limit that is already [`len_limit`].
+#[inline]
+pub(crate) fn check_len_within(uri: &str, max_len: usize) -> Result<(), BadUri> {
+    if uri.len() > max_len {
+        return Err(BadUri {
+            position: max_len,
+            reason: Malformed::TooLong { limit: max_len },
+        });
+    }
+    Ok(())
+}
+
+/// Checks a URI against the length limit and for bad percent-encoding, and says whether it
+/// holds any triplet: a URI without one has nothing to decode.
+pub(crate) fn validate_uri(uri: &str, max_len: usize) -> Result<Triplets, BadUri> {
+    check_len(uri, max_len)?;
+    match pct::validate(uri) {
+        Ok(true) => Ok(Triplets::Some),
+        Ok(false) => Ok(Triplets::None),
+        Err(position) => Err(BadUri {
+            position,
+            reason: Malformed::InvalidPercentEncoding,
+        }),
+    }
+}
+
+/// Whether a validated URI holds percent-triplets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Triplets {
+    None,
+    Some,
+}
+
+impl UriTemplate {
+    /// Matches a concrete URI against this template and returns the variables that produce it.
+    ///
+    /// The URI matches when some assignment of the template's variables expands to it; the
+    /// captures are that assignment, each value percent-decoded exactly once when read. Which
+    /// assignment wins where several fit, how query parameters bind, what each operator may
+    /// capture and the few documented exceptions are the [semantics](crate::semantics). The
+    /// match is linear in the URI's length, and allocates nothing for templates of up to 10
+    /// variables once the thread's matcher cache is warm.
+    ///
+    /// ```
+    /// use rfc6570::UriTemplate;
+    ///
+    /// let t = UriTemplate::parse("log://build/{job_id}{?lines,level}")?;
+    /// let caps = t.match_uri("log://build/42?level=warn&lines=10-20")?;
+    /// assert_eq!(caps.get("job_id").unwrap().decoded(), "42");
+    ///
+    /// let json = serde_json::to_value(&caps)?;
+    /// assert_eq!(json, serde_json::json!({"job_id": "42", "lines": "10-20", "level": "warn"}));
+    ///
+    /// // `{+path}` keeps slashes but not the query.
+    /// let t = UriTemplate::parse("file:///{+path}")?;
+    /// assert_eq!(t.match_uri("file:///docs/a%20b.md")?.get("path").unwrap().decoded(), "docs/a b.md");
+    /// assert!(t.match_uri("file:///docs?x=1").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError::NoMatch`] when no assignment fits; [`MatchError::Malformed`] for bad
+    /// percent-encoding, captured bytes that are not UTF-8, or a URI over 1 MiB;
+    /// [`MatchError::Query`] for a declared query parameter given twice;
+    /// [`MatchError::Unsupported`] for a template that cannot be matched.
+    pub fn match_uri<'a>(&'a self, uri: &'a str) -> Result<Captures<'a>, MatchError> {
+        self.match_uri_with(uri, &MatchOptions::DEFAULT)
+    }
+
+    /// [`match_uri`](Self::match_uri) with explicit [`MatchOptions`].
+    ///
+    /// ```
+    /// use rfc6570::{MatchError, UriTemplate, matching::MatchOptions};
+    ///
+    /// let t = UriTemplate::parse("users://{id}/profile")?;
+    /// let required = MatchOptions::new().allow_empty_path_vars(false);
+    /// assert_eq!(t.match_uri_with("users:///profile", &required).unwrap_err(), MatchError::NoMatch);
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    pub fn match_uri_with<'a>(
+        &'a self,
+        uri: &'a str,
+        options: &MatchOptions,
+    ) -> Result<Captures<'a>, MatchError> {
+        let triplets = validate_uri(uri, options.max_uri_len)?;
+        let program = self
+            .program(options.policy())
+            .map_err(MatchError::Unsupported)?;
+        let mut slots = Slots::new(program.slots / 2);
+        let buf = slots.as_mut_slice(program.slots / 2);
+        match program.walker.as_ref().map(|w| w.walk(uri.as_bytes(), buf)) {
+            Some(Walk::Found(..)) => self.clear_tail(buf),
+            Some(Walk::NotFound) => return Err(MatchError::NoMatch),
+            Some(Walk::GaveUp) | None => {
+                vm::run(program, uri.as_bytes(), buf).ok_or(MatchError::NoMatch)?;
+            }
+        }
+        finish(self, uri, &mut slots, triplets, options.strict_query)?;
+        Ok(Captures::new(self, uri, slots))
+    }
+
+    /// Unsets the query tail's slots but the one recording where it starts. The VM leaves them
+    /// unset; a radix walk writes only the slots on its path, which other templates' spans may
+    /// have used.
+    #[inline]
+    pub(crate) fn clear_tail(&self, slots: &mut [u32]) {
+        if let Some(first) = self.tail_var() {
+            slots[2 * first + 1..2 * self.var_count()].fill(vm::UNSET);
+        }
+    }
+}
+
+/// Completes the VM's slots for `template` into those of its captures: binds the query tail,
+/// checks that captured text decodes to UTF-8, and that repeated names agree. The caller then
+/// builds the captures where it returns them: they are large enough that each move costs.
+#[inline]
+pub(crate) fn finish(
+    template: &UriTemplate,
+    uri: &str,
+    slots: &mut Slots,
+    triplets: Triplets,
+    strict_query: bool,
+) -> Result<(), MatchError> {
+    // Most lookups have nothing to finish: kept inline, so that they do not pay for a call.
+    if triplets != Triplets::Some && template.tail_var().is_none() && !template.has_repeated_names()
+    {
+        return Ok(());
+    }
+    finish_slots(template, uri, slots, triplets, strict_query)
+}
+
+/// The work of [`finish`], out of line.
+#[inline(never)]
+fn finish_slots(
+    template: &UriTemplate,
+    uri: &str,
+    slots: &mut Slots,
+    triplets: Triplets,
+    strict_query: bool,
+) -> Result<(), MatchError> {
+    let buf = slots.as_mut_slice(template.var_count());
+    let head_vars = template.tail_var().unwrap_or(template.var_count());
+    if triplets == Triplets::Some {
+        check_utf8(uri, &buf[..2 * head_vars])?;
+    }
+    if let Some(first) = template.tail_var() {
+        let from = std::mem::replace(&mut buf[2 * first], vm::UNSET) as usize;
+        query::bind(template, first, uri, from, strict_query, buf)?;
+    }
+    if template.has_repeated_names() {
+        let caps = Captures::new(template, uri, slots.clone());
+        if !repeated_names_agree(&caps) {
+            return Err(MatchError::NoMatch);
+        }
+    }
+    Ok(())
+}
+
+fn check_utf8(uri: &str, slots: &[u32]) -> Result<(), MatchError> {
+    for span in slots.chunks_exact(2) {
+        if span[0] == vm::UNSET || span[1] == vm::UNSET {
+            continue;
+        }
+        let (start, end) = (span[0] as usize, span[1] as usize);
+        pct::check_utf8(&uri[start..end]).map_err(|i| MatchError::Malformed {
+            position: start + i,
+            reason: Malformed::NotUtf8,
+        })?;
+    }
+    Ok(())
+}
+
+/// A variable used more than once must have captured the same text everywhere, or, where a
+/// prefix modifier applies, the first that many characters of it (as expansion writes them).
+/// (An undefined occurrence reads as empty: expansion writes nothing for either.)
+fn repeated_names_agree(caps: &Captures<'_>) -> bool {
+    let t = caps.template();
+    let specs = || t.variables().enumerate();
+    specs().all(|(i, a)| {
+        specs()
+            .skip(i + 1)
+            .filter(|(_, b)| b.name() == a.name())
+            .all(|(j, b)| {
+                let (x, y) = (
+                    caps.raw_slot(i).unwrap_or(""),
+                    caps.raw_slot(j).unwrap_or(""),
+                );
+                match (a.prefix(), b.prefix()) {
+                    (None, None) => {
+                        x == y || caps.is_query_collector(i) || caps.is_query_collector(j)
+                    }
+                    (Some(n), None) => x == first_chars(y, n),
+                    (None, Some(n)) => y == first_chars(x, n),
+                    (Some(m), Some(n)) if m <= n => x == first_chars(y, m),
+                    (Some(_), Some(n)) => y == first_chars(x, n),
+                }
+            })
+    })
+}
+
+/// The first `n` characters of captured text, a run of triplets for one character counting once.
+fn first_chars(raw: &str, n: u16) -> &str {
+    let bytes = raw.as_bytes();
+    let (mut i, mut chars) = (0, 0);
+    while i < bytes.len() {
+        let (unit, len) = pct::unit_at(bytes, i);
+        if unit.starts_char() {
+            if chars == n {
+                break;
+            }
+            chars += 1;
+        }
+        i += len;
+    }
+    &raw[..i]
+}

@@ -1,0 +1,65 @@
+//! MCP (Model Context Protocol) resources on URI templates (feature `mcp`).
+//!
+//! An MCP server lists its resource templates (`resources/templates/list`) and static resources
+//! (`resources/list`), answers `resources/read` for concrete URIs, and may complete template
+//! arguments (`completion/complete`). This module holds the parts of that which depend on URI
+//! templates, with serde types whose JSON is the MCP schema's, and no MCP SDK:
+//!
+//! * [`ResourceTemplate`] and [`Resource`], built from a parsed [`UriTemplate`](crate::UriTemplate) (so an invalid
+//!   template can never be listed), with [`Annotations`] and [`Icon`]s;
+//! * [`Resources`], a registry that wraps a [`Router`](crate::Router): it lists its entries in a stable order
+//!   with cursor pagination, routes a read to its handler with typed captures, and turns every
+//!   refusal into the JSON-RPC error the negotiated protocol revision expects ([`JsonRpcError`],
+//!   [`resource_not_found_code`]);
+//! * [`CompleteRequest`], [`Completion`] and [`CompleteResult`] for argument completion.
+//!
+//! Glue for an SDK is a few lines: convert its request parameters in, and the JSON of these types
+//! out (the crate's `examples/mcp_server.rs` does it for `rmcp`).
+//!
+//! ```
+//! use rfc6570::mcp::{ResourceTemplate, Resources};
+//!
+//! #[derive(serde::Deserialize)]
+//! struct BuildLog { job_id: u64, lines: Option<String> }
+//!
+//! let mut resources = Resources::new();
+//! resources.insert(ResourceTemplate::parse("log://build/{job_id}{?lines}", "build-log")?, "log")?;
+//! resources.insert(ResourceTemplate::parse("notes://{id}", "note")?, "note")?;
+//!
+//! // resources/templates/list
+//! let page = resources.list_templates(None)?;
+//! assert_eq!(page.resource_templates[0].uri_template.as_str(), "log://build/{job_id}{?lines}");
+//!
+//! // resources/read
+//! let read = resources.at("log://build/42?lines=1-10")?;
+//! assert_eq!(*read.handler, "log");
+//! let log: BuildLog = read.params()?;
+//! assert_eq!((log.job_id, log.lines.as_deref()), (42, Some("1-10")));
+//!
+//! // An unknown URI, answered to a peer on the 2025-11-25 revision and to a newer one.
+//! let err = resources.at("log://nope").unwrap_err();
+//! assert_eq!(err.to_json_rpc("2025-11-25").code, -32002);
+//! assert_eq!(err.to_json_rpc("2026-07-28").code, -32602);
+//! assert_eq!(err.to_json_rpc("2026-07-28").data, Some(serde_json::json!({"uri": "log://nope"})));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod complete;
+mod jsonrpc;
+mod list;
+mod read;
+mod registry;
+mod schema;
+
+pub use complete::{
+    CompleteRequest, CompleteResult, Completion, CompletionArgument, CompletionContext,
+    CompletionError, CompletionValues, Reference,
+};
+pub use jsonrpc::{
+    resource_not_found_code, JsonRpcError, INTERNAL_ERROR, INVALID_PARAMS, MAX_COMPLETION_VALUES,
+    NOT_FOUND_AS_INVALID_PARAMS_SINCE, RESOURCE_NOT_FOUND,
+};
+pub use list::{InvalidCursor, ResourcePage, TemplatePage};
+pub use read::{ReadError, ResourceMatch};
+pub use registry::Resources;
+pub use schema::{Annotations, Icon, Meta, Resource, ResourceTemplate, Role, Theme};

@@ -1,0 +1,95 @@
+//! Compiling a router: every template merged into one program for the VM and, when the
+//! walk can serve them all, one radix trie; rebuilt on the first lookup after a change.
+
+use std::collections::HashMap;
+
+use super::Router;
+use crate::matching::program::Program;
+use crate::matching::trie::{shape, Token};
+use crate::matching::walk::Walker;
+use crate::matching::{self, Triplets, Unsupported};
+use crate::UriTemplate;
+
+/// The merged program, rebuilt on the first lookup after a change.
+pub(super) struct Compiled {
+    pub(super) program: Program,
+    /// The fast path, when every template's variables are delimited.
+    pub(super) walker: Option<Walker>,
+    /// What a lookup needs of each template key. Keys order statics first, then by template
+    /// text, which is the tie-break among equally ranked matches.
+    pub(super) keys: Vec<Key>,
+    /// Static templates that need no normalization (ASCII, no `%`), by text.
+    pub(super) statics: HashMap<Box<str>, usize>,
+    /// The longest URI a lookup takes (the option, within what spans can record).
+    pub(super) max_uri_len: usize,
+}
+
+/// A template key's route, and what its matches need beyond the walk.
+pub(super) struct Key {
+    pub(super) route: usize,
+    /// Whether the spans a walk records are the captures as they stand: the template has no
+    /// query tail to bind and no repeated name to compare.
+    pub(super) spans_are_captures: bool,
+}
+
+/// The best template for a URI, with what is already known about its captures.
+pub(super) struct Found {
+    pub(super) key: usize,
+    pub(super) triplets: Triplets,
+    /// Whether every capture is known to be plain, so that none can break a safety rule.
+    pub(super) plain: bool,
+}
+
+impl<T> Router<T> {
+    pub(super) fn compiled(&self) -> Result<&Compiled, Unsupported> {
+        self.compiled
+            .get_or_init(|| self.compile())
+            .as_ref()
+            .map_err(|&e| e)
+    }
+
+    fn compile(&self) -> Result<Compiled, Unsupported> {
+        let mut route_of: Vec<usize> = (0..self.routes.len()).collect();
+        route_of.sort_by(|&a, &b| {
+            let (a, b) = (&self.routes[a].template, &self.routes[b].template);
+            (!a.is_static(), a.as_str()).cmp(&(!b.is_static(), b.as_str()))
+        });
+        let templates: Vec<&UriTemplate> =
+            route_of.iter().map(|&i| &self.routes[i].template).collect();
+        let program = Program::compile_many(&templates, self.options.matching.policy())?;
+        let walker = if self.options.matching.allow_empty_path_vars {
+            None
+        } else {
+            let shapes: Vec<Vec<Token>> = templates.iter().map(|t| shape(t)).collect();
+            Walker::build(&shapes, false)
+        };
+        // The walk finds static templates as fast as a hash would; the VM does not.
+        let statics = self
+            .routes
+            .iter()
+            .enumerate()
+            .filter(|_| walker.is_none())
+            .filter(|(_, r)| r.template.is_static())
+            .filter(|(_, r)| r.template.as_str().is_ascii() && !r.template.as_str().contains('%'))
+            .map(|(i, r)| (r.template.as_str().into(), i))
+            .collect();
+        let keys = route_of
+            .iter()
+            .map(|&route| {
+                let template = &self.routes[route].template;
+                Key {
+                    route,
+                    spans_are_captures: template.tail_var().is_none()
+                        && !template.has_repeated_names(),
+                }
+            })
+            .collect();
+        Ok(Compiled {
+            program,
+            walker,
+            keys,
+            statics,
+            max_uri_len: matching::len_limit(self.options.matching.max_uri_len),
+        })
+    }
+}

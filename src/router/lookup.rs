@@ -1,0 +1,231 @@
+//! A lookup: from a URI to the best template's value and captures, checked for path safety.
+//!
+//! Most lookups take the walk and end in [`Router::at`] itself; the rest (a query tail to bind,
+//! a triplet to validate, a capture to check, a URI the walk hands to the VM) continue out of
+//! line, so that the common lookup keeps its registers.
+
+use super::compile::{Compiled, Found};
+use super::{Route, RouteError, Router};
+use crate::matching::walk::Walk;
+use crate::matching::{self, vm, Captures, Slots, Triplets};
+use crate::safety::SafetyPolicy;
+use crate::UriTemplate;
+
+/// The outcome of a successful lookup.
+///
+/// ```
+/// use rfc6570::Router;
+///
+/// let mut router = Router::new();
+/// router.insert("db://users/{id}/profile", "profile")?;
+/// let routed = router.at("db://users/ada/profile")?;
+/// assert_eq!(*routed.value, "profile");
+/// assert_eq!(routed.template.as_str(), "db://users/{id}/profile");
+/// assert_eq!(serde_json::to_value(&routed.captures)?, serde_json::json!({"id": "ada"}));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Routed<'r, T> {
+    /// The value inserted with the template.
+    pub value: &'r T,
+    /// The template that matched.
+    pub template: &'r UriTemplate,
+    /// Its variables, borrowed from the URI.
+    pub captures: Captures<'r>,
+}
+
+impl<T> Router<T> {
+    /// Routes a URI to the best matching template.
+    ///
+    /// The lookup runs in time linear in the URI's length, whatever the number of templates,
+    /// and allocates nothing for URIs whose captures need no decoding (once the thread's matcher
+    /// cache is warm), as long as no template has more than 10 variables: the captures keep
+    /// that many spans inline. The first lookup after a change compiles the router.
+    ///
+    /// ```
+    /// use rfc6570::Router;
+    ///
+    /// let mut router = Router::new();
+    /// router.insert("log://build/{job_id}{?lines}", "build log")?;
+    /// router.insert("search://docs{?q,lang}", "search")?;
+    ///
+    /// let routed = router.at("search://docs?lang=en&q=uri%20templates")?;
+    /// assert_eq!(*routed.value, "search");
+    /// assert_eq!(routed.template.as_str(), "search://docs{?q,lang}");
+    /// assert_eq!(routed.captures.get("q").unwrap().decoded(), "uri templates");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RouteError::NotFound`] when nothing matches, [`RouteError::Unsafe`] when the best match
+    /// breaks a path-safety rule, [`RouteError::Malformed`] for a malformed URI, and the query
+    /// errors of the best match.
+    pub fn at<'r>(&'r self, uri: &'r str) -> Result<Routed<'r, T>, RouteError> {
+        let Some(Ok(compiled)) = self.compiled.get() else {
+            return self.compile_then_at(uri);
+        };
+        matching::check_len_within(uri, compiled.max_uri_len)?;
+        let width = compiled.program.slots / 2;
+        let mut slots = Slots::new(width);
+        let Some(walker) = &compiled.walker else {
+            return self.at_by_vm(compiled, uri, slots);
+        };
+        let walk = walker.walk(uri.as_bytes(), slots.as_mut_slice(width));
+        if let Walk::Found(key, seen) = walk {
+            let key = &compiled.keys[key as usize];
+            if key.spans_are_captures && seen.is_clean() {
+                // Most lookups end here, and build their result where it is returned: the
+                // captures are large enough that a move costs.
+                let template = &self.routes[key.route].template;
+                return Ok(self.routed(key.route, Captures::new(template, uri, slots)));
+            }
+        }
+        self.after_walk(compiled, uri, slots, walk)
+    }
+
+    /// The first lookup after a change: compiles the router (or reports why it cannot be),
+    /// then looks up.
+    #[cold]
+    #[inline(never)]
+    fn compile_then_at<'r>(&'r self, uri: &'r str) -> Result<Routed<'r, T>, RouteError> {
+        self.compiled().map_err(RouteError::Unsupported)?;
+        self.at(uri)
+    }
+
+    /// The rest of a lookup whose walk did not end in plain captures: a query tail to bind, a
+    /// triplet to validate, a capture to check for safety, a URI to hand over to the VM, or
+    /// none found. Out of line, so that the common lookup keeps its registers.
+    #[inline(never)]
+    fn after_walk<'r>(
+        &'r self,
+        compiled: &'r Compiled,
+        uri: &'r str,
+        mut slots: Slots,
+        walk: Walk,
+    ) -> Result<Routed<'r, T>, RouteError> {
+        let width = compiled.program.slots / 2;
+        let found = match walk {
+            Walk::Found(key, seen) => {
+                let key = key as usize;
+                let template = &self.routes[compiled.keys[key].route].template;
+                template.clear_tail(slots.as_mut_slice(width));
+                // The walk matched literals (which hold no `%`) and scanned every variable's
+                // span and the query tail, so a URI where those hold no `%` holds no triplet.
+                let triplets = if seen.percent() {
+                    matching::validate_uri(uri, usize::MAX)?
+                } else {
+                    Triplets::None
+                };
+                Found {
+                    key,
+                    triplets,
+                    plain: seen.all_plain(),
+                }
+            }
+            Walk::NotFound => {
+                // A malformed URI is reported as such, wherever its bad `%` is.
+                matching::validate_uri(uri, usize::MAX)?;
+                return Err(RouteError::NotFound);
+            }
+            Walk::GaveUp => {
+                let triplets = matching::validate_uri(uri, usize::MAX)?;
+                compiled.run_vm(uri, slots.as_mut_slice(width), triplets)?
+            }
+        };
+        self.bind(compiled, uri, slots, found)
+    }
+
+    /// A lookup by the VM, for routers the walk does not serve.
+    #[inline(never)]
+    fn at_by_vm<'r>(
+        &'r self,
+        compiled: &'r Compiled,
+        uri: &'r str,
+        mut slots: Slots,
+    ) -> Result<Routed<'r, T>, RouteError> {
+        let triplets = matching::validate_uri(uri, usize::MAX)?;
+        if let Some(&i) = compiled.statics.get(uri) {
+            return Ok(self.routed(i, Captures::empty(&self.routes[i].template, uri)));
+        }
+        let width = compiled.program.slots / 2;
+        let found = compiled.run_vm(uri, slots.as_mut_slice(width), triplets)?;
+        self.bind(compiled, uri, slots, found)
+    }
+
+    /// Turns the spans of the template found into its captures, and checks them.
+    fn bind<'r>(
+        &'r self,
+        compiled: &'r Compiled,
+        uri: &'r str,
+        mut slots: Slots,
+        found: Found,
+    ) -> Result<Routed<'r, T>, RouteError> {
+        let i = compiled.keys[found.key].route;
+        let route = &self.routes[i];
+        let template = &route.template;
+        let strict = self.options.matching.strict_query;
+        matching::finish(template, uri, &mut slots, found.triplets, strict)
+            .map_err(|e| RouteError::of_match(template.as_str(), e))?;
+        let captures = Captures::new(template, uri, slots);
+        if !found.plain {
+            self.check_safety(route, &captures)?;
+        }
+        Ok(self.routed(i, captures))
+    }
+
+    #[inline]
+    fn routed<'r>(&'r self, i: usize, captures: Captures<'r>) -> Routed<'r, T> {
+        let route = &self.routes[i];
+        Routed {
+            value: &route.value,
+            template: &route.template,
+            captures,
+        }
+    }
+
+    fn check_safety(&self, route: &Route<T>, captures: &Captures<'_>) -> Result<(), RouteError> {
+        if captures.all_plain() {
+            return Ok(());
+        }
+        for capture in captures.iter() {
+            let policy = route
+                .options
+                .policy_for(capture.name(), self.options.safety);
+            if policy == SafetyPolicy::OFF {
+                continue;
+            }
+            let single = capture.is_single_segment();
+            let check = |text: &str| policy.check(text, single);
+            let outcome = capture
+                .items()
+                .try_for_each(|item| check(&item))
+                .and_then(|()| capture.keys().try_for_each(|key| policy.check(&key, true)));
+            if let Err(rule) = outcome {
+                return Err(RouteError::Unsafe {
+                    template: route.template.to_string(),
+                    variable: capture.name().to_owned(),
+                    rule,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Compiled {
+    /// Finds the best template by the VM, for a validated URI.
+    pub(super) fn run_vm(
+        &self,
+        uri: &str,
+        slots: &mut [u32],
+        triplets: Triplets,
+    ) -> Result<Found, RouteError> {
+        let key = vm::run(&self.program, uri.as_bytes(), slots).ok_or(RouteError::NotFound)?;
+        Ok(Found {
+            key: key as usize,
+            triplets,
+            plain: false,
+        })
+    }
+}
