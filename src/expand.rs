@@ -7,16 +7,15 @@
 
 use std::fmt::{self, Write};
 
-use percent_encoding::{percent_encode_byte, utf8_percent_encode, CONTROLS};
-
 use crate::error::{Error, ErrorKind};
-use crate::template::{Node, Operator, UriTemplate, VarNode};
+use crate::pct::{write_literal, Encoder};
+use crate::template::{Node, Operator, Parsed, VarNode};
 #[cfg(feature = "json")]
 use crate::vars::AsVarValue;
 use crate::vars::{VarList, VarMap, VarValue, Vars, Visit, VisitError, VisitErrorKind};
 
 /// Expands `template` with `vars` into `out`.
-pub(crate) fn expand<V, W>(template: &UriTemplate, vars: &V, out: &mut W) -> Result<(), Error>
+pub(crate) fn expand<V, W>(template: &Parsed, vars: &V, out: &mut W) -> Result<(), Error>
 where
     V: Vars + ?Sized,
     W: Write + ?Sized,
@@ -61,7 +60,7 @@ struct Spec<'t> {
 
 impl<'t> Spec<'t> {
     #[inline]
-    fn of(template: &'t UriTemplate, node: &Node) -> Self {
+    fn of(template: &'t Parsed, node: &Node) -> Self {
         match *node {
             Node::Var(VarNode {
                 name_start,
@@ -88,15 +87,6 @@ impl<'t> Spec<'t> {
     fn is_exploded(&self) -> bool {
         self.explode
     }
-}
-
-/// Copies a literal, percent-encoding its non-ASCII characters (RFC 6570 §3.1). Triplets
-/// already in the literal are valid (the grammar checked them) and are copied as they are.
-fn write_literal<W: Write + ?Sized>(text: &str, out: &mut W) -> fmt::Result {
-    if text.is_ascii() {
-        return out.write_str(text);
-    }
-    utf8_percent_encode(text, CONTROLS).try_for_each(|chunk| out.write_str(chunk))
 }
 
 /// How an operator expands: its row of the table in RFC 6570 Appendix A. The expander reads
@@ -147,7 +137,7 @@ static STYLES: [Style; 8] = {
 };
 
 fn expand_expression<V, W>(
-    template: &UriTemplate,
+    template: &Parsed,
     style: &Style,
     specs: &[Node],
     vars: &V,
@@ -179,14 +169,6 @@ where
 /// is ASCII, but only the guard tells the compiler so, which lets it drop the multi-byte half
 /// of `String::push`.
 #[inline]
-fn write_raw<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
-    match s.as_bytes() {
-        [] => Ok(()),
-        &[b] if b.is_ascii() => out.write_char(char::from(b)),
-        _ => out.write_str(s),
-    }
-}
-
 fn composite_error(spec: &Spec<'_>, value: VarValue<'_>) -> ErrorKind {
     let var = spec.name().to_owned();
     match (spec.prefix(), value) {
@@ -271,7 +253,7 @@ fn expand_value<W: Write + ?Sized>(
                 // The common case, without the detours a prefix or a number takes.
                 (VarValue::String(s), None) => enc.encode(s).map_err(|_| WRITE)?,
                 (_, prefix) => {
-                    enc.limit = prefix.map(usize::from);
+                    enc.set_prefix(prefix);
                     enc.scalar(value)?;
                 }
             }
@@ -414,26 +396,19 @@ fn joins_to_empty(list: VarValue<'_>) -> bool {
     items == 1 && empty
 }
 
-/// Writes values percent-encoded for one operator, optionally cut to a prefix length.
-pub(crate) struct Encoder<'w, W: ?Sized> {
-    out: &'w mut W,
-    reserved: bool,
-    /// Characters still allowed by a prefix modifier; `None` without one.
-    limit: Option<usize>,
+/// What expansion writes through an encoder: separators and names as they are, scalars
+/// encoded, and refusals as [`Visit`] errors that the expander turns into its own.
+trait WriteValues {
+    fn raw(&mut self, s: &str) -> Visit;
+    fn before_item(&mut self, first: &mut bool, lead: &str, sep: &str) -> Visit;
+    fn scalar(&mut self, value: VarValue<'_>) -> Visit;
+    fn display(&mut self, d: &dyn fmt::Display) -> Visit;
 }
 
-impl<'w, W: Write + ?Sized> Encoder<'w, W> {
-    pub(crate) fn new(out: &'w mut W, reserved: bool) -> Self {
-        Self {
-            out,
-            reserved,
-            limit: None,
-        }
-    }
-
+impl<W: Write + ?Sized> WriteValues for Encoder<'_, W> {
     /// Writes text that needs no encoding (names, separators).
     fn raw(&mut self, s: &str) -> Visit {
-        write_raw(self.out, s).map_err(|_| WRITE)
+        self.verbatim(s).map_err(|_| WRITE)
     }
 
     /// Writes what goes before an item of a list or map: `lead` before the first, `sep`
@@ -462,252 +437,11 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
     fn display(&mut self, d: &dyn fmt::Display) -> Visit {
         write!(self, "{d}").map_err(|_| WRITE)
     }
-
-    /// Percent-encodes `s` for the operator: runs of bytes that need no encoding are written as
-    /// one slice, every other byte as its triplet. In reserved expansion a `%` that starts a
-    /// triplet is passed through, and any other `%` is encoded.
-    fn encode(&mut self, s: &str) -> fmt::Result {
-        let table = if self.reserved {
-            &ENCODE_U_R
-        } else {
-            &ENCODE_U
-        };
-        match s.bytes().position(|b| table[usize::from(b)]) {
-            None => self.out.write_str(s),
-            Some(first) => self.encode_from(s, first, table),
-        }
-    }
-
-    /// Encodes what is left of the prefix length `limit` (out of line, as prefixes are rare).
-    #[inline(never)]
-    fn encode_prefix(&mut self, s: &str, limit: usize) -> fmt::Result {
-        let (end, used) = prefix_end(s, limit, self.reserved);
-        self.limit = Some(limit - used);
-        self.encode(&s[..end])
-    }
-
-    /// [`encode`](Self::encode) once a byte at `first` needs encoding; out of line, so that
-    /// values with nothing to encode (most) pay only for the scan.
-    #[inline(never)]
-    fn encode_from(&mut self, s: &str, first: usize, table: &[bool; 256]) -> fmt::Result {
-        let bytes = s.as_bytes();
-        // Runs end only at ASCII bytes or at encoded (non-ASCII) bytes, so every slice below
-        // starts and ends on a character boundary.
-        let needs = |b: &u8| table[usize::from(*b)];
-        let mut i = first;
-        let mut run = 0;
-        loop {
-            if run < i {
-                self.out.write_str(&s[run..i])?;
-            }
-            let b = bytes[i];
-            if b == b'%' && self.reserved && is_triplet(&bytes[i..]) {
-                self.out.write_str(&s[i..i + 3])?;
-                i += 3;
-            } else {
-                self.out.write_str(percent_encode_byte(b))?;
-                i += 1;
-            }
-            run = i;
-            match bytes[i..].iter().position(needs) {
-                Some(next) => i += next,
-                None => break,
-            }
-        }
-        if run < bytes.len() {
-            self.out.write_str(&s[run..])?;
-        }
-        Ok(())
-    }
-}
-
-/// Which bytes [`Encoder::encode`] writes as triplets for `allow: U` (everything but the
-/// unreserved characters, and every non-ASCII byte).
-static ENCODE_U: [bool; 256] = encode_table(false);
-
-/// The same for `allow: U+R` (everything but the unreserved and reserved characters, and every
-/// non-ASCII byte); `%` is in it and handled apart.
-static ENCODE_U_R: [bool; 256] = encode_table(true);
-
-const fn encode_table(reserved: bool) -> [bool; 256] {
-    let mut table = [true; 256];
-    let mut b = 0;
-    while b < 128 {
-        let byte = b as u8;
-        let unreserved = crate::pct::is_unreserved(byte);
-        let reserved_char = crate::pct::is_reserved(byte);
-        table[b] = !(unreserved || reserved && reserved_char);
-        b += 1;
-    }
-    table
-}
-
-impl<W: Write + ?Sized> Write for Encoder<'_, W> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        match self.limit {
-            None => self.encode(s),
-            Some(limit) => self.encode_prefix(s, limit),
-        }
-    }
-}
-
-pub(crate) fn is_triplet(b: &[u8]) -> bool {
-    b.len() >= 3 && b[0] == b'%' && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit()
-}
-
-/// The byte length of the first `limit` characters of `s`, and how many characters that is.
-/// In reserved expansion a run of triplets that encodes one UTF-8 character counts once.
-fn prefix_end(s: &str, limit: usize, reserved: bool) -> (usize, usize) {
-    let bytes = s.as_bytes();
-    let (mut i, mut count) = (0, 0);
-    while i < bytes.len() {
-        let (len, starts_char) = if reserved && is_triplet(&bytes[i..]) {
-            (3, !is_continuation_triplet(bytes, i))
-        } else {
-            (utf8_len(bytes[i]), true)
-        };
-        if starts_char {
-            if count == limit {
-                break;
-            }
-            count += 1;
-        }
-        i += len;
-    }
-    (i, count)
-}
-
-fn is_continuation_triplet(bytes: &[u8], i: usize) -> bool {
-    let hex = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
-    let byte = hex(bytes[i + 1]) << 4 | hex(bytes[i + 2]);
-    byte & 0xC0 == 0x80 && i >= 3 && is_triplet(&bytes[i - 3..])
-}
-
-fn utf8_len(lead: u8) -> usize {
-    match lead {
-        0x00..=0x7F => 1,
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    }
-}
-
-impl UriTemplate {
-    /// Expands the template with `vars` into a new `String`.
-    ///
-    /// Variables come from anything that implements [`Vars`]: a `serde_json::Value` object, a
-    /// map, a slice of `(name, value)` pairs, or your own type. Strings are percent-encoded as
-    /// the operator requires; numbers and booleans expand as their JSON text; undefined
-    /// variables, `null`, and empty lists and maps are skipped (RFC 6570 §2.3).
-    ///
-    /// ```
-    /// use rfc6570::UriTemplate;
-    /// use serde_json::json;
-    ///
-    /// let t = UriTemplate::parse("log://build/{job_id}{?lines}")?;
-    /// assert_eq!(t.expand(&json!({"job_id": 42, "lines": "10-20"}))?, "log://build/42?lines=10-20");
-    /// assert_eq!(t.expand(&json!({"job_id": "a b"}))?, "log://build/a%20b");
-    ///
-    /// let t = UriTemplate::parse("{/path*}{?tags}")?;
-    /// let vars = json!({"path": ["docs", "a b.md"], "tags": ["x", "y"]});
-    /// assert_eq!(t.expand(&vars)?, "/docs/a%20b.md?tags=x,y");
-    /// # Ok::<(), rfc6570::Error>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::PrefixOnComposite`] when a prefix modifier meets a list or map, and
-    /// [`ErrorKind::NestedComposite`] when a list or map holds another one; the error's position
-    /// is the offending expression.
-    pub fn expand<V: Vars + ?Sized>(&self, vars: &V) -> Result<String, Error> {
-        let mut out = String::with_capacity(self.as_str().len() + 16);
-        expand(self, vars, &mut out)?;
-        Ok(out)
-    }
-
-    /// Expands the template into any [`fmt::Write`], such as a reused `String`.
-    ///
-    /// Writing into a buffer that already has room performs no heap allocation. On error the
-    /// buffer holds whatever was written before the failing expression.
-    ///
-    /// ```
-    /// use rfc6570::UriTemplate;
-    /// use serde_json::json;
-    ///
-    /// let t = UriTemplate::parse("notes://{id}")?;
-    /// let mut buf = String::with_capacity(64);
-    /// for id in [1, 2] {
-    ///     buf.clear();
-    ///     t.expand_to(&json!({"id": id}), &mut buf)?;
-    ///     assert_eq!(buf, format!("notes://{id}"));
-    /// }
-    /// # Ok::<(), rfc6570::Error>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// As [`expand`](Self::expand), plus [`ErrorKind::Write`] when the writer fails.
-    pub fn expand_to<V, W>(&self, vars: &V, out: &mut W) -> Result<(), Error>
-    where
-        V: Vars + ?Sized,
-        W: Write + ?Sized,
-    {
-        expand(self, vars, out)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use percent_encoding::AsciiSet;
-
-    /// Everything but the unreserved characters (ALPHA, DIGIT, `-`, `.`, `_`, `~`): the `allow: U`
-    /// set of simple, label, path and query expansion.
-    const UNRESERVED_ONLY: &AsciiSet = &CONTROLS
-        .add(b' ')
-        .add(b'!')
-        .add(b'"')
-        .add(b'#')
-        .add(b'$')
-        .add(b'%')
-        .add(b'&')
-        .add(b'\'')
-        .add(b'(')
-        .add(b')')
-        .add(b'*')
-        .add(b'+')
-        .add(b',')
-        .add(b'/')
-        .add(b':')
-        .add(b';')
-        .add(b'<')
-        .add(b'=')
-        .add(b'>')
-        .add(b'?')
-        .add(b'@')
-        .add(b'[')
-        .add(b'\\')
-        .add(b']')
-        .add(b'^')
-        .add(b'`')
-        .add(b'{')
-        .add(b'|')
-        .add(b'}');
-
-    /// The `allow: U+R` set of reserved and fragment expansion: reserved characters stay, and `%`
-    /// is encoded here only when it does not start a triplet (see [`Encoder`]).
-    const UNRESERVED_AND_RESERVED: &AsciiSet = &CONTROLS
-        .add(b' ')
-        .add(b'"')
-        .add(b'%')
-        .add(b'<')
-        .add(b'>')
-        .add(b'\\')
-        .add(b'^')
-        .add(b'`')
-        .add(b'{')
-        .add(b'|')
-        .add(b'}');
 
     /// JSON arrays and objects take their own loop; other lists and maps the callback. Both
     /// write the same, for every operator, exploded or not.
@@ -725,10 +459,18 @@ mod tests {
         let map: BTreeMap<&str, &str> = entries.into_iter().collect();
         for op in ["", "+", "#", ".", "/", ";", "?", "&"] {
             for explode in ["", "*"] {
-                let t = UriTemplate::parse(&format!("{{{op}l{explode},m{explode}}}")).unwrap();
+                let t = Parsed::parse(&format!("{{{op}l{explode},m{explode}}}")).unwrap();
                 let plain: [(&str, VarValue<'_>); 2] =
                     [("l", VarValue::List(&list)), ("m", VarValue::Map(&map))];
-                assert_eq!(t.expand(&json).unwrap(), t.expand(&plain).unwrap(), "{t}");
+                let text = |vars: &dyn Fn(&mut String) -> Result<(), Error>| {
+                    let mut out = String::new();
+                    vars(&mut out).map(|()| out)
+                };
+                assert_eq!(
+                    text(&|out| expand(&t, &json, out)).unwrap(),
+                    text(&|out| expand(&t, &plain[..], out)).unwrap(),
+                    "{t:?}"
+                );
             }
         }
     }
@@ -747,40 +489,5 @@ mod tests {
             assert_eq!(style.if_empty, op.if_empty(), "{op:?}");
             assert_eq!(style.reserved, op.allows_reserved(), "{op:?}");
         }
-    }
-
-    #[test]
-    fn encode_tables_agree_with_the_ascii_sets() {
-        for b in 0..=255u8 {
-            let s = [b];
-            let u = percent_encoding::percent_encode(&s, UNRESERVED_ONLY).to_string();
-            let r = percent_encoding::percent_encode(&s, UNRESERVED_AND_RESERVED).to_string();
-            assert_eq!(ENCODE_U[usize::from(b)], u.len() == 3, "U {b:#x}");
-            assert_eq!(ENCODE_U_R[usize::from(b)], r.len() == 3, "U+R {b:#x}");
-        }
-    }
-
-    #[test]
-    fn encoder_writes_runs_and_triplets() {
-        let enc = |s: &str, reserved: bool| {
-            let mut out = String::new();
-            Encoder::new(&mut out, reserved).encode(s).unwrap();
-            out
-        };
-        assert_eq!(enc("Hello World!", false), "Hello%20World%21");
-        assert_eq!(enc("Hello World!", true), "Hello%20World!");
-        assert_eq!(enc("caf\u{e9} %41%4x%", true), "caf%C3%A9%20%41%254x%25");
-        assert_eq!(enc("caf\u{e9} %41", false), "caf%C3%A9%20%2541");
-        assert_eq!(enc("", false), "");
-        assert_eq!(enc("plain", true), "plain");
-    }
-
-    #[test]
-    fn prefixes_count_characters() {
-        assert_eq!(prefix_end("abc", 2, false), (2, 2));
-        assert_eq!(prefix_end("\u{e9}t\u{e9}", 2, false), (3, 2));
-        assert_eq!(prefix_end("%C3%A9x", 1, true), (6, 1));
-        assert_eq!(prefix_end("%C3%A9x", 1, false), (1, 1));
-        assert_eq!(prefix_end("ab", 5, false), (2, 2));
     }
 }

@@ -101,7 +101,6 @@
 
 mod error;
 mod expand;
-mod grammar;
 pub mod matching;
 #[cfg(feature = "mcp")]
 pub mod mcp;
@@ -109,6 +108,7 @@ mod pct;
 pub mod router;
 pub mod safety;
 pub mod template;
+mod uri_template;
 pub mod vars;
 
 #[doc = include_str!("semantics.md")]
@@ -118,7 +118,7 @@ pub use error::{Error, ErrorKind};
 pub use matching::{Capture, Captures, MatchError};
 pub use router::{InsertError, RouteError, Routed, Router};
 pub use safety::safe_join;
-pub use template::UriTemplate;
+pub use uri_template::UriTemplate;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(all(doctest, feature = "mcp"))]

@@ -186,7 +186,7 @@ impl Findings {
                     found.dot_dot |= &bytes[segment..i] == b"..";
                     segment = i + 1;
                 }
-                b'%' => found.triplet |= crate::expand::is_triplet(&bytes[i..]),
+                b'%' => found.triplet |= crate::pct::is_triplet(&bytes[i..]),
                 _ => {}
             }
         }
@@ -231,26 +231,13 @@ fn fold_look_alikes(value: &str) -> String {
     folded
 }
 
-/// Whether a value cannot break any rule: printable ASCII without `.`, `/`, `\`, `%` or `:`,
-/// and so without segments, separators, triplets, drive letters or look-alikes. Most are, and
-/// a router checks this on the raw text of every capture before anything is decoded: a plain
-/// raw value has nothing to decode, and every item or key cut out of it is plain too.
-pub(crate) fn is_plain(value: &[u8]) -> bool {
-    value.iter().all(|&b| PLAIN[usize::from(b)])
+/// Whether a value cannot break any rule: [inert](crate::pct::is_inert) text has no segments,
+/// separators, triplets, drive letters or look-alikes. Most values are, and a router checks
+/// this on the raw text of every capture before anything is decoded: an inert raw value has
+/// nothing to decode, and every item or key cut out of it is inert too.
+fn is_plain(value: &[u8]) -> bool {
+    crate::pct::is_inert(value)
 }
-
-/// [`is_plain`] per byte, as a table: one load per byte instead of five comparisons.
-static PLAIN: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let byte = b as u8;
-        table[b] = byte == b' '
-            || byte.is_ascii_graphic() && !matches!(byte, b'.' | b'/' | b'\\' | b'%' | b':');
-        b += 1;
-    }
-    table
-};
 
 fn is_absolute(value: &str) -> bool {
     let b = value.as_bytes();

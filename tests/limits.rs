@@ -7,8 +7,9 @@ use rfc6570::matching::{Malformed, MatchOptions};
 use rfc6570::template::Limits;
 use rfc6570::{ErrorKind, MatchError, UriTemplate};
 
-const MAX_TEMPLATE: usize = Limits::DEFAULT.max_template_len;
-const MAX_EXPRESSIONS: usize = Limits::DEFAULT.max_expressions;
+/// The documented defaults of `Limits`.
+const MAX_TEMPLATE: usize = 64 * 1024;
+const MAX_EXPRESSIONS: usize = 1024;
 /// The documented default of `MatchOptions::max_uri_len` and `RouterOptions::max_uri_len`.
 const MAX_URI: usize = 1 << 20;
 

@@ -12,7 +12,7 @@ use super::program::Rank;
 use super::query;
 use super::vm::UNSET;
 use crate::pct;
-use crate::template::{Node, Operator, UriTemplate, VarNode};
+use crate::template::{Node, Operator, Parsed, VarNode};
 
 /// Inline room for the slots of this many variable specs; more spill to the heap. Ten covers
 /// nearly every real template and keeps `Captures` at 112 bytes, so that a router's `Routed`
@@ -87,13 +87,13 @@ impl Slots {
 /// ```
 #[derive(Clone)]
 pub struct Captures<'a> {
-    template: &'a UriTemplate,
+    template: &'a Parsed,
     uri: &'a str,
     slots: Slots,
 }
 
 impl<'a> Captures<'a> {
-    pub(crate) fn new(template: &'a UriTemplate, uri: &'a str, slots: Slots) -> Self {
+    pub(crate) fn new(template: &'a Parsed, uri: &'a str, slots: Slots) -> Self {
         Self {
             template,
             uri,
@@ -102,20 +102,8 @@ impl<'a> Captures<'a> {
     }
 
     /// Captures with no variables, for a static template.
-    pub(crate) fn empty(template: &'a UriTemplate, uri: &'a str) -> Self {
+    pub(crate) fn empty(template: &'a Parsed, uri: &'a str) -> Self {
         Self::new(template, uri, Slots::new(0))
-    }
-
-    /// The template that matched.
-    ///
-    /// ```
-    /// # use rfc6570::UriTemplate;
-    /// let t = UriTemplate::parse("notes://{id}")?;
-    /// assert_eq!(t.match_uri("notes://7")?.template().as_str(), "notes://{id}");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn template(&self) -> &'a UriTemplate {
-        self.template
     }
 
     /// The URI that was matched.
@@ -214,7 +202,7 @@ impl<'a> Captures<'a> {
         self.iter().next().is_none()
     }
 
-    /// Whether every recorded span is [plain](crate::safety::is_plain): then nothing needs
+    /// Whether every recorded span is [plain](crate::pct::is_inert): then nothing needs
     /// decoding and no value, item or key can break a safety rule, whatever its shape.
     pub(crate) fn all_plain(&self) -> bool {
         let uri = self.uri.as_bytes();
@@ -224,7 +212,7 @@ impl<'a> Captures<'a> {
             .all(|span| match *span {
                 [start, end] if start != UNSET && end != UNSET => uri
                     .get(start as usize..end as usize)
-                    .map_or(true, crate::safety::is_plain),
+                    .map_or(true, crate::pct::is_inert),
                 _ => true,
             })
     }
@@ -358,7 +346,7 @@ impl fmt::Debug for Captures<'_> {
 /// The names a query tail declares, for telling undeclared parameters apart.
 #[derive(Clone, Copy)]
 struct TailNames<'a> {
-    template: &'a UriTemplate,
+    template: &'a Parsed,
     first_var: usize,
 }
 

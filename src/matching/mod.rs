@@ -27,8 +27,10 @@ use program::Policy;
 use walk::Walk;
 
 use crate::pct;
-use crate::template::UriTemplate;
+use crate::template::Parsed;
 pub(crate) use captures::Slots;
+use program::Program;
+use walk::Seen;
 
 /// Why a URI is malformed.
 ///
@@ -247,7 +249,7 @@ impl MatchError {
     }
 }
 
-/// Options for [`UriTemplate::match_uri_with`]. Every setter takes and returns the options, so
+/// Options for [`UriTemplate::match_uri_with`](crate::UriTemplate::match_uri_with). Every setter takes and returns the options, so
 /// they chain; [`RouterOptions`](crate::router::RouterOptions) has the same setters, with the
 /// router's defaults.
 ///
@@ -416,83 +418,86 @@ pub(crate) enum Triplets {
     Some,
 }
 
-impl UriTemplate {
-    /// Matches a concrete URI against this template and returns the variables that produce it.
-    ///
-    /// The URI matches when some assignment of the template's variables expands to it; the
-    /// captures are that assignment, each value percent-decoded exactly once when read. Which
-    /// assignment wins where several fit, how query parameters bind, what each operator may
-    /// capture and the few documented exceptions are the [semantics](crate::semantics). The
-    /// match is linear in the URI's length, and allocates nothing for templates of up to 10
-    /// variables once the thread's matcher cache is warm.
-    ///
-    /// ```
-    /// use rfc6570::UriTemplate;
-    ///
-    /// let t = UriTemplate::parse("log://build/{job_id}{?lines,level}")?;
-    /// let caps = t.match_uri("log://build/42?level=warn&lines=10-20")?;
-    /// assert_eq!(caps.get("job_id").unwrap().decoded(), "42");
-    ///
-    /// let json = serde_json::to_value(&caps)?;
-    /// assert_eq!(json, serde_json::json!({"job_id": "42", "lines": "10-20", "level": "warn"}));
-    ///
-    /// // `{+path}` keeps slashes but not the query.
-    /// let t = UriTemplate::parse("file:///{+path}")?;
-    /// assert_eq!(t.match_uri("file:///docs/a%20b.md")?.get("path").unwrap().decoded(), "docs/a b.md");
-    /// assert!(t.match_uri("file:///docs?x=1").is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`MatchError::NoMatch`] when no assignment fits; [`MatchError::Malformed`] for bad
-    /// percent-encoding, captured bytes that are not UTF-8, or a URI over 1 MiB;
-    /// [`MatchError::Query`] for a declared query parameter given twice;
-    /// [`MatchError::Unsupported`] for a template that cannot be matched.
-    pub fn match_uri<'a>(&'a self, uri: &'a str) -> Result<Captures<'a>, MatchError> {
-        self.match_uri_with(uri, &MatchOptions::DEFAULT)
+/// Matches `uri` against one template's `program`: the engine entry that
+/// [`UriTemplate::match_uri`](crate::UriTemplate::match_uri) calls.
+pub(crate) fn match_template<'a>(
+    template: &'a Parsed,
+    program: &Program,
+    uri: &'a str,
+    options: &MatchOptions,
+) -> Result<Captures<'a>, MatchError> {
+    let mut triplets = Some(validate_uri(uri, options.max_uri_len)?);
+    let mut slots = Slots::new(program.slots / 2);
+    let buf = slots.as_mut_slice(program.slots / 2);
+    match search(program, uri, buf, &mut triplets)? {
+        Search::Walked(..) => clear_tail(template, buf),
+        Search::Ran(_) => {}
+        Search::NotFound => return Err(MatchError::NoMatch),
     }
+    let triplets = triplets.unwrap_or(Triplets::Some);
+    finish(template, uri, &mut slots, triplets, options.strict_query)?;
+    Ok(Captures::new(template, uri, slots))
+}
 
-    /// [`match_uri`](Self::match_uri) with explicit [`MatchOptions`].
-    ///
-    /// ```
-    /// use rfc6570::{MatchError, UriTemplate, matching::MatchOptions};
-    ///
-    /// let t = UriTemplate::parse("users://{id}/profile")?;
-    /// let required = MatchOptions::new().allow_empty_path_vars(false);
-    /// assert_eq!(t.match_uri_with("users:///profile", &required).unwrap_err(), MatchError::NoMatch);
-    /// # Ok::<(), rfc6570::Error>(())
-    /// ```
-    pub fn match_uri_with<'a>(
-        &'a self,
-        uri: &'a str,
-        options: &MatchOptions,
-    ) -> Result<Captures<'a>, MatchError> {
-        let triplets = validate_uri(uri, options.max_uri_len)?;
-        let program = self
-            .program(options.policy())
-            .map_err(MatchError::Unsupported)?;
-        let mut slots = Slots::new(program.slots / 2);
-        let buf = slots.as_mut_slice(program.slots / 2);
-        match program.walker.as_ref().map(|w| w.walk(uri.as_bytes(), buf)) {
-            Some(Walk::Found(..)) => self.clear_tail(buf),
-            Some(Walk::NotFound) => return Err(MatchError::NoMatch),
-            Some(Walk::GaveUp) | None => {
-                vm::run(program, uri.as_bytes(), buf).ok_or(MatchError::NoMatch)?;
-            }
+/// Where a program matched a URI, and which engine found it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Search {
+    /// The walk found template `key`, and noted what the captured bytes hold.
+    Walked(u32, Seen),
+    /// The VM found template `key`.
+    Ran(u32),
+    /// Nothing matches.
+    NotFound,
+}
+
+/// Finds the best template of `program` for `uri`, writing its spans to `slots`: the walk
+/// where the program has one, else (or when the walk gives up) the VM. The one place that
+/// chooses between the engines, for a single template and for a router alike.
+///
+/// `triplets` is what is known of the URI's percent-encoding: `None` until it is validated.
+/// The walk needs no validation; the VM does, so a URI that reaches it is validated first
+/// (and `triplets` filled in), and a malformed one is an error.
+#[inline]
+pub(crate) fn search(
+    program: &Program,
+    uri: &str,
+    slots: &mut [u32],
+    triplets: &mut Option<Triplets>,
+) -> Result<Search, BadUri> {
+    if let Some(walker) = &program.walker {
+        match walker.walk(uri.as_bytes(), slots) {
+            Walk::Found(key, seen) => return Ok(Search::Walked(key, seen)),
+            Walk::NotFound => return Ok(Search::NotFound),
+            Walk::GaveUp => {}
         }
-        finish(self, uri, &mut slots, triplets, options.strict_query)?;
-        Ok(Captures::new(self, uri, slots))
     }
+    run_vm(program, uri, slots, triplets)
+}
 
-    /// Unsets the query tail's slots but the one recording where it starts. The VM leaves them
-    /// unset; a radix walk writes only the slots on its path, which other templates' spans may
-    /// have used.
-    #[inline]
-    pub(crate) fn clear_tail(&self, slots: &mut [u32]) {
-        if let Some(first) = self.tail_var() {
-            slots[2 * first + 1..2 * self.var_count()].fill(vm::UNSET);
-        }
+/// The VM's part of [`search`], out of line: most searches end in the walk.
+#[inline(never)]
+fn run_vm(
+    program: &Program,
+    uri: &str,
+    slots: &mut [u32],
+    triplets: &mut Option<Triplets>,
+) -> Result<Search, BadUri> {
+    if triplets.is_none() {
+        *triplets = Some(validate_uri(uri, usize::MAX)?);
+    }
+    Ok(match vm::run(program, uri.as_bytes(), slots) {
+        Some(key) => Search::Ran(key),
+        None => Search::NotFound,
+    })
+}
+
+/// Unsets the query tail's slots but the one recording where it starts. The VM leaves them
+/// unset; a radix walk writes only the slots on its path, which other templates' spans may
+/// have used.
+#[inline]
+pub(crate) fn clear_tail(template: &Parsed, slots: &mut [u32]) {
+    if let Some(first) = template.tail_var() {
+        slots[2 * first + 1..2 * template.var_count()].fill(vm::UNSET);
     }
 }
 
@@ -501,7 +506,7 @@ impl UriTemplate {
 /// builds the captures where it returns them: they are large enough that each move costs.
 #[inline]
 pub(crate) fn finish(
-    template: &UriTemplate,
+    template: &Parsed,
     uri: &str,
     slots: &mut Slots,
     triplets: Triplets,
@@ -518,7 +523,7 @@ pub(crate) fn finish(
 /// The work of [`finish`], out of line.
 #[inline(never)]
 fn finish_slots(
-    template: &UriTemplate,
+    template: &Parsed,
     uri: &str,
     slots: &mut Slots,
     triplets: Triplets,
@@ -535,7 +540,7 @@ fn finish_slots(
     }
     if template.has_repeated_names() {
         let caps = Captures::new(template, uri, slots.clone());
-        if !repeated_names_agree(&caps) {
+        if !repeated_names_agree(template, &caps) {
             return Err(MatchError::NoMatch);
         }
     }
@@ -559,8 +564,7 @@ fn check_utf8(uri: &str, slots: &[u32]) -> Result<(), MatchError> {
 /// A variable used more than once must have captured the same text everywhere, or, where a
 /// prefix modifier applies, the first that many characters of it (as expansion writes them).
 /// (An undefined occurrence reads as empty: expansion writes nothing for either.)
-fn repeated_names_agree(caps: &Captures<'_>) -> bool {
-    let t = caps.template();
+fn repeated_names_agree(t: &Parsed, caps: &Captures<'_>) -> bool {
     let specs = || t.variables().enumerate();
     specs().all(|(i, a)| {
         specs()
@@ -575,28 +579,11 @@ fn repeated_names_agree(caps: &Captures<'_>) -> bool {
                     (None, None) => {
                         x == y || caps.is_query_collector(i) || caps.is_query_collector(j)
                     }
-                    (Some(n), None) => x == first_chars(y, n),
-                    (None, Some(n)) => y == first_chars(x, n),
-                    (Some(m), Some(n)) if m <= n => x == first_chars(y, m),
-                    (Some(_), Some(n)) => y == first_chars(x, n),
+                    (Some(n), None) => x == pct::first_chars(y, n),
+                    (None, Some(n)) => y == pct::first_chars(x, n),
+                    (Some(m), Some(n)) if m <= n => x == pct::first_chars(y, m),
+                    (Some(_), Some(n)) => y == pct::first_chars(x, n),
                 }
             })
     })
-}
-
-/// The first `n` characters of captured text, a run of triplets for one character counting once.
-fn first_chars(raw: &str, n: u16) -> &str {
-    let bytes = raw.as_bytes();
-    let (mut i, mut chars) = (0, 0);
-    while i < bytes.len() {
-        let (unit, len) = pct::unit_at(bytes, i);
-        if unit.starts_char() {
-            if chars == n {
-                break;
-            }
-            chars += 1;
-        }
-        i += len;
-    }
-    &raw[..i]
 }

@@ -23,7 +23,7 @@ use super::trie::{shape, tokens, TailStart, Token, Trie, VarToken};
 use super::walk::Walker;
 use super::Unsupported;
 use crate::pct::{self, is_reserved, is_unreserved};
-use crate::template::{Operator, UriTemplate, VarNode};
+use crate::template::{Operator, Parsed, VarNode};
 
 /// The most instructions a matching program may have. Programs grow linearly with their
 /// templates (a prefix loop is one instruction whatever its length), so only template sets far
@@ -300,7 +300,7 @@ impl Program {
     /// program's length times its slot width. Templates for which that product exceeds
     /// [`MAX_WORK_PER_UNIT`] (some 50 to 60 variables, fewer with long names) are refused rather
     /// than matched slowly.
-    pub(crate) fn compile(t: &UriTemplate, policy: Policy) -> Result<Self, Unsupported> {
+    pub(crate) fn compile(t: &Parsed, policy: Policy) -> Result<Self, Unsupported> {
         let mut program = Self::compile_many(&[t], policy)?;
         if program.insts.len() * program.slots > MAX_WORK_PER_UNIT {
             return Err(Unsupported::TooManyVariables);
@@ -310,10 +310,7 @@ impl Program {
     }
 
     /// Compiles templates into one program; template `i` matches with key `i`.
-    pub(crate) fn compile_many(
-        templates: &[&UriTemplate],
-        policy: Policy,
-    ) -> Result<Self, Unsupported> {
+    pub(crate) fn compile_many(templates: &[&Parsed], policy: Policy) -> Result<Self, Unsupported> {
         let mut trie = Trie::default();
         for (key, t) in templates.iter().enumerate() {
             if late_question_mark(t) {
@@ -350,7 +347,7 @@ impl Program {
 /// Whether a `{?..}` expression of the template's query tail comes after another expression
 /// of the tail (`{?a}{?b}`, `{&a}{?b}`). Its `?` would then stand inside the tail's pairs and be
 /// read as part of a value, so such templates are refused for matching.
-fn late_question_mark(t: &UriTemplate) -> bool {
+fn late_question_mark(t: &Parsed) -> bool {
     let nodes = t.nodes();
     nodes[crate::template::tail_start(nodes)..]
         .iter()

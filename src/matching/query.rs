@@ -9,7 +9,7 @@
 use super::vm::UNSET;
 use super::{MatchError, QueryError};
 use crate::pct::{self, unit_at};
-use crate::template::{UriTemplate, VarSpec};
+use crate::template::{Parsed, VarSpec};
 
 /// Iterates over the `name=value` pairs of a query (without its leading `?` or `&`), with the
 /// byte offset of each value in the URI. A pair without `=` has an empty value.
@@ -32,7 +32,7 @@ pub(crate) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &
 /// writing each bound value's span to `slots`. Exploded variables get the span of the whole
 /// region; [`super::Captures`] collects their items from it.
 pub(crate) fn bind(
-    t: &UriTemplate,
+    t: &Parsed,
     first_var: usize,
     uri: &str,
     from: usize,

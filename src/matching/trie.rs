@@ -7,7 +7,7 @@
 //! built from it.
 
 use crate::pct;
-use crate::template::{Node, Operator, UriTemplate, VarNode};
+use crate::template::{Node, Operator, Parsed, VarNode};
 
 pub(crate) fn var_node(n: &Node) -> VarNode {
     match n {
@@ -18,7 +18,7 @@ pub(crate) fn var_node(n: &Node) -> VarNode {
 
 /// A template's shape: its tokens. Two templates with the same shape match exactly the same URIs
 /// with the same precedence.
-pub(crate) fn shape(t: &UriTemplate) -> Vec<Token> {
+pub(crate) fn shape(t: &Parsed) -> Vec<Token> {
     tokens(t)
 }
 
@@ -73,7 +73,7 @@ pub(crate) struct VarToken {
     pub(crate) name: Box<str>,
 }
 
-pub(crate) fn tokens(t: &UriTemplate) -> Vec<Token> {
+pub(crate) fn tokens(t: &Parsed) -> Vec<Token> {
     let nodes = t.nodes();
     let tail = crate::template::tail_start(nodes);
     let mut out = Vec::new();

@@ -85,7 +85,7 @@ const QUERY_RUN: u32 = 0;
 const STOP: u8 = 0;
 /// A [`RunTable`] entry, and a [`Seen`] bit: the byte is allowed.
 const ALLOWED: u8 = 1;
-/// A [`Seen`] bit: a byte that is not [plain](crate::safety::is_plain).
+/// A [`Seen`] bit: a byte that is not [plain](crate::pct::is_inert).
 const NOT_PLAIN: u8 = 2;
 /// A [`Seen`] bit: a `%`.
 const PERCENT: u8 = 4;
@@ -991,7 +991,7 @@ fn run_table(class: Class) -> RunTable {
         let b = b as u8;
         if b == b'%' || b >= 0x80 || class.allows_raw(b) {
             *entry = ALLOWED;
-            if !crate::safety::is_plain(&[b]) {
+            if !crate::pct::is_inert(&[b]) {
                 *entry |= NOT_PLAIN;
             }
             if b == b'%' {
@@ -1035,10 +1035,10 @@ fn qualifies(tokens: &[Token]) -> bool {
 mod tests {
     use super::*;
     use crate::matching::trie::shape;
-    use crate::UriTemplate;
+    use crate::template::Parsed;
 
     fn tokens(t: &str) -> Vec<Token> {
-        shape(&UriTemplate::parse(t).unwrap())
+        shape(&Parsed::parse(t).unwrap())
     }
 
     #[test]
@@ -1258,7 +1258,7 @@ mod agrees_with_the_vm {
     use super::Walk;
     use crate::matching::program::{Policy, Program};
     use crate::matching::vm;
-    use crate::UriTemplate;
+    use crate::template::Parsed;
 
     fn template() -> impl Strategy<Value = String> {
         let part = prop::sample::select(vec![
@@ -1303,7 +1303,7 @@ mod agrees_with_the_vm {
     proptest! {
         #[test]
         fn walk_and_vm_agree(text in template(), uri in uri(), empty in any::<bool>()) {
-            let t = UriTemplate::parse(&text).unwrap();
+            let t = Parsed::parse(&text).unwrap();
             let policy = Policy { require_path_vars: !empty };
             let program = Program::compile(&t, policy).unwrap();
             let walker = program.walker.as_ref().expect("the template is delimited");
@@ -1314,7 +1314,7 @@ mod agrees_with_the_vm {
                 Walk::GaveUp => {}
                 Walk::NotFound => prop_assert_eq!(by_vm, None),
                 Walk::Found(key, _) => {
-                    t.clear_tail(&mut walked);
+                    crate::matching::clear_tail(&t, &mut walked);
                     prop_assert_eq!(by_vm, Some(key));
                     prop_assert_eq!(walked, ran);
                 }

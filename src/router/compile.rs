@@ -8,13 +8,13 @@ use crate::matching::program::Program;
 use crate::matching::trie::{shape, Token};
 use crate::matching::walk::Walker;
 use crate::matching::{self, Triplets, Unsupported};
-use crate::UriTemplate;
+use crate::template::Parsed;
 
 /// The merged program, rebuilt on the first lookup after a change.
 pub(super) struct Compiled {
+    /// Every template merged, with the walk as its fast path when every template's variables
+    /// are delimited.
     pub(super) program: Program,
-    /// The fast path, when every template's variables are delimited.
-    pub(super) walker: Option<Walker>,
     /// What a lookup needs of each template key. Keys order statics first, then by template
     /// text, which is the tie-break among equally ranked matches.
     pub(super) keys: Vec<Key>,
@@ -54,10 +54,12 @@ impl<T> Router<T> {
             let (a, b) = (&self.routes[a].template, &self.routes[b].template);
             (!a.is_static(), a.as_str()).cmp(&(!b.is_static(), b.as_str()))
         });
-        let templates: Vec<&UriTemplate> =
-            route_of.iter().map(|&i| &self.routes[i].template).collect();
-        let program = Program::compile_many(&templates, self.options.matching.policy())?;
-        let walker = if self.options.matching.allow_empty_path_vars {
+        let templates: Vec<&Parsed> = route_of
+            .iter()
+            .map(|&i| self.routes[i].template.parsed())
+            .collect();
+        let mut program = Program::compile_many(&templates, self.options.matching.policy())?;
+        program.walker = if self.options.matching.allow_empty_path_vars {
             None
         } else {
             let shapes: Vec<Vec<Token>> = templates.iter().map(|t| shape(t)).collect();
@@ -68,7 +70,7 @@ impl<T> Router<T> {
             .routes
             .iter()
             .enumerate()
-            .filter(|_| walker.is_none())
+            .filter(|_| program.walker.is_none())
             .filter(|(_, r)| r.template.is_static())
             .filter(|(_, r)| r.template.as_str().is_ascii() && !r.template.as_str().contains('%'))
             .map(|(i, r)| (r.template.as_str().into(), i))
@@ -76,7 +78,7 @@ impl<T> Router<T> {
         let keys = route_of
             .iter()
             .map(|&route| {
-                let template = &self.routes[route].template;
+                let template = self.routes[route].template.parsed();
                 Key {
                     route,
                     spans_are_captures: template.tail_var().is_none()
@@ -86,7 +88,6 @@ impl<T> Router<T> {
             .collect();
         Ok(Compiled {
             program,
-            walker,
             keys,
             statics,
             max_uri_len: matching::len_limit(self.options.matching.max_uri_len),

@@ -6,8 +6,7 @@
 
 use super::compile::{Compiled, Found};
 use super::{Route, RouteError, Router};
-use crate::matching::walk::Walk;
-use crate::matching::{self, vm, Captures, Slots, Triplets};
+use crate::matching::{self, Captures, Search, Slots, Triplets};
 use crate::safety::SafetyPolicy;
 use crate::UriTemplate;
 
@@ -68,20 +67,26 @@ impl<T> Router<T> {
         matching::check_len_within(uri, compiled.max_uri_len)?;
         let width = compiled.program.slots / 2;
         let mut slots = Slots::new(width);
-        let Some(walker) = &compiled.walker else {
+        if compiled.program.walker.is_none() {
             return self.at_by_vm(compiled, uri, slots);
-        };
-        let walk = walker.walk(uri.as_bytes(), slots.as_mut_slice(width));
-        if let Walk::Found(key, seen) = walk {
+        }
+        let mut triplets = None;
+        let found = matching::search(
+            &compiled.program,
+            uri,
+            slots.as_mut_slice(width),
+            &mut triplets,
+        )?;
+        if let Search::Walked(key, seen) = found {
             let key = &compiled.keys[key as usize];
             if key.spans_are_captures && seen.is_clean() {
                 // Most lookups end here, and build their result where it is returned: the
                 // captures are large enough that a move costs.
-                let template = &self.routes[key.route].template;
+                let template = self.routes[key.route].template.parsed();
                 return Ok(self.routed(key.route, Captures::new(template, uri, slots)));
             }
         }
-        self.after_walk(compiled, uri, slots, walk)
+        self.after_search(compiled, uri, slots, found, triplets)
     }
 
     /// The first lookup after a change: compiles the router (or reports why it cannot be),
@@ -93,23 +98,24 @@ impl<T> Router<T> {
         self.at(uri)
     }
 
-    /// The rest of a lookup whose walk did not end in plain captures: a query tail to bind, a
-    /// triplet to validate, a capture to check for safety, a URI to hand over to the VM, or
-    /// none found. Out of line, so that the common lookup keeps its registers.
+    /// The rest of a lookup that did not end in plain captures from the walk: a query tail to
+    /// bind, a triplet to validate, a capture to check for safety, the VM's answer, or none
+    /// found. Out of line, so that the common lookup keeps its registers.
     #[inline(never)]
-    fn after_walk<'r>(
+    fn after_search<'r>(
         &'r self,
         compiled: &'r Compiled,
         uri: &'r str,
         mut slots: Slots,
-        walk: Walk,
+        found: Search,
+        triplets: Option<Triplets>,
     ) -> Result<Routed<'r, T>, RouteError> {
         let width = compiled.program.slots / 2;
-        let found = match walk {
-            Walk::Found(key, seen) => {
+        let found = match found {
+            Search::Walked(key, seen) => {
                 let key = key as usize;
-                let template = &self.routes[compiled.keys[key].route].template;
-                template.clear_tail(slots.as_mut_slice(width));
+                let template = self.routes[compiled.keys[key].route].template.parsed();
+                matching::clear_tail(template, slots.as_mut_slice(width));
                 // The walk matched literals (which hold no `%`) and scanned every variable's
                 // span and the query tail, so a URI where those hold no `%` holds no triplet.
                 let triplets = if seen.percent() {
@@ -123,34 +129,45 @@ impl<T> Router<T> {
                     plain: seen.all_plain(),
                 }
             }
-            Walk::NotFound => {
+            Search::Ran(key) => Found {
+                key: key as usize,
+                triplets: triplets.unwrap_or(Triplets::Some),
+                plain: false,
+            },
+            Search::NotFound => {
                 // A malformed URI is reported as such, wherever its bad `%` is.
-                matching::validate_uri(uri, usize::MAX)?;
+                if triplets.is_none() {
+                    matching::validate_uri(uri, usize::MAX)?;
+                }
                 return Err(RouteError::NotFound);
-            }
-            Walk::GaveUp => {
-                let triplets = matching::validate_uri(uri, usize::MAX)?;
-                compiled.run_vm(uri, slots.as_mut_slice(width), triplets)?
             }
         };
         self.bind(compiled, uri, slots, found)
     }
 
-    /// A lookup by the VM, for routers the walk does not serve.
+    /// A lookup by the VM, for routers the walk does not serve: static templates first.
     #[inline(never)]
     fn at_by_vm<'r>(
         &'r self,
         compiled: &'r Compiled,
         uri: &'r str,
-        mut slots: Slots,
+        slots: Slots,
     ) -> Result<Routed<'r, T>, RouteError> {
-        let triplets = matching::validate_uri(uri, usize::MAX)?;
+        let triplets = Some(matching::validate_uri(uri, usize::MAX)?);
         if let Some(&i) = compiled.statics.get(uri) {
-            return Ok(self.routed(i, Captures::empty(&self.routes[i].template, uri)));
+            let template = self.routes[i].template.parsed();
+            return Ok(self.routed(i, Captures::empty(template, uri)));
         }
+        let mut slots = slots;
         let width = compiled.program.slots / 2;
-        let found = compiled.run_vm(uri, slots.as_mut_slice(width), triplets)?;
-        self.bind(compiled, uri, slots, found)
+        let mut known = triplets;
+        let found = matching::search(
+            &compiled.program,
+            uri,
+            slots.as_mut_slice(width),
+            &mut known,
+        )?;
+        self.after_search(compiled, uri, slots, found, known)
     }
 
     /// Turns the spans of the template found into its captures, and checks them.
@@ -163,7 +180,7 @@ impl<T> Router<T> {
     ) -> Result<Routed<'r, T>, RouteError> {
         let i = compiled.keys[found.key].route;
         let route = &self.routes[i];
-        let template = &route.template;
+        let template = route.template.parsed();
         let strict = self.options.matching.strict_query;
         matching::finish(template, uri, &mut slots, found.triplets, strict)
             .map_err(|e| RouteError::of_match(template.as_str(), e))?;
@@ -210,22 +227,5 @@ impl<T> Router<T> {
             }
         }
         Ok(())
-    }
-}
-
-impl Compiled {
-    /// Finds the best template by the VM, for a validated URI.
-    pub(super) fn run_vm(
-        &self,
-        uri: &str,
-        slots: &mut [u32],
-        triplets: Triplets,
-    ) -> Result<Found, RouteError> {
-        let key = vm::run(&self.program, uri.as_bytes(), slots).ok_or(RouteError::NotFound)?;
-        Ok(Found {
-            key: key as usize,
-            triplets,
-            plain: false,
-        })
     }
 }

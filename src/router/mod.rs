@@ -189,7 +189,7 @@ impl<T> Router<T> {
         options: RouteOptions,
     ) -> Result<(), InsertError> {
         let template = template.into_template()?;
-        let shape = shape(&template);
+        let shape = shape(template.parsed());
         if let Some(existing) = self.shapes.get(&shape) {
             return Err(InsertError::Conflict {
                 existing: existing.to_string(),
@@ -230,7 +230,7 @@ impl<T> Router<T> {
             .position(|r| r.template.as_str() == template)?;
         self.compiled = OnceLock::new();
         let route = self.routes.remove(i);
-        self.shapes.remove(&shape(&route.template));
+        self.shapes.remove(&shape(route.template.parsed()));
         Some(route.value)
     }
 

@@ -18,8 +18,8 @@ use nom::error::ParseError;
 use nom::multi::{many0_count, many1_count};
 use nom::{IResult, Parser};
 
+use super::node::{Node, Operator, VarNode};
 use crate::error::ErrorKind;
-use crate::template::{Node, Operator, VarNode};
 
 /// A parse failure: what went wrong and the rest of the input where it did.
 #[derive(Debug)]

@@ -1,0 +1,19 @@
+//! Templates as parsed: the views over a template's parts ([`Component`], [`Expression`],
+//! [`VarSpec`], [`Operator`]) and the [`Limits`] a parse enforces.
+//!
+//! A template is parsed once (`grammar`) into two allocations: its source text and a flat
+//! array of nodes (literal spans, expression headers, variable specs). Expansion, matching and
+//! routing walk that array and never scan the source text for structure again. The
+//! [`UriTemplate`](crate::UriTemplate) that users hold wraps this parsed form.
+
+mod grammar;
+mod limits;
+mod node;
+mod parsed;
+mod parts;
+
+pub use limits::Limits;
+pub use node::Operator;
+pub(crate) use node::{Node, VarNode};
+pub(crate) use parsed::{tail_start, Parsed};
+pub use parts::{Component, Components, Expression, VarSpec};

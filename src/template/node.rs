@@ -1,0 +1,179 @@
+//! The compiled form's pieces: the [`Operator`] of an expression, and the nodes a template is
+//! parsed into (literal spans, expression headers, variable specs, in one flat array).
+
+/// An RFC 6570 expression operator (§2.2).
+///
+/// ```
+/// use rfc6570::UriTemplate;
+/// use rfc6570::template::Operator;
+///
+/// let t = UriTemplate::parse("{/path*}{?q}").unwrap();
+/// let ops: Vec<Operator> = t.expressions().map(|e| e.operator()).collect();
+/// assert_eq!(ops, [Operator::Path, Operator::Query]);
+/// assert_eq!(Operator::Query.prefix(), "?");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Operator {
+    /// `{var}`: simple string expansion.
+    Simple,
+    /// `{+var}`: reserved expansion, which keeps reserved characters.
+    Reserved,
+    /// `{#var}`: fragment expansion.
+    Fragment,
+    /// `{.var}`: label expansion with dot prefix.
+    Label,
+    /// `{/var}`: path segments.
+    Path,
+    /// `{;var}`: path-style parameters.
+    PathParam,
+    /// `{?var}`: form-style query.
+    Query,
+    /// `{&var}`: form-style query continuation.
+    QueryContinuation,
+}
+
+impl Operator {
+    pub(crate) fn from_byte(b: u8) -> Option<Self> {
+        Some(match b {
+            b'+' => Self::Reserved,
+            b'#' => Self::Fragment,
+            b'.' => Self::Label,
+            b'/' => Self::Path,
+            b';' => Self::PathParam,
+            b'?' => Self::Query,
+            b'&' => Self::QueryContinuation,
+            _ => return None,
+        })
+    }
+
+    /// The operator's own character, `None` for simple expansion.
+    ///
+    /// ```
+    /// # use rfc6570::template::Operator;
+    /// assert_eq!(Operator::Reserved.symbol(), Some('+'));
+    /// assert_eq!(Operator::Simple.symbol(), None);
+    /// ```
+    pub fn symbol(self) -> Option<char> {
+        match self {
+            Self::Simple => None,
+            Self::Reserved => Some('+'),
+            Self::Fragment => Some('#'),
+            Self::Label => Some('.'),
+            Self::Path => Some('/'),
+            Self::PathParam => Some(';'),
+            Self::Query => Some('?'),
+            Self::QueryContinuation => Some('&'),
+        }
+    }
+
+    /// What the expansion starts with when at least one variable is defined (RFC 6570
+    /// Appendix A, `first`).
+    ///
+    /// ```
+    /// # use rfc6570::template::Operator;
+    /// assert_eq!(Operator::Reserved.prefix(), "");
+    /// assert_eq!(Operator::Fragment.prefix(), "#");
+    /// ```
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            Self::Simple | Self::Reserved => "",
+            Self::Fragment => "#",
+            Self::Label => ".",
+            Self::Path => "/",
+            Self::PathParam => ";",
+            Self::Query => "?",
+            Self::QueryContinuation => "&",
+        }
+    }
+
+    /// The separator between defined variables and between exploded items (`sep`).
+    ///
+    /// ```
+    /// # use rfc6570::template::Operator;
+    /// assert_eq!(Operator::Query.separator(), b'&');
+    /// assert_eq!(Operator::Simple.separator(), b',');
+    /// ```
+    pub const fn separator(self) -> u8 {
+        match self {
+            Self::Simple | Self::Reserved | Self::Fragment => b',',
+            Self::Label => b'.',
+            Self::Path => b'/',
+            Self::PathParam => b';',
+            Self::Query | Self::QueryContinuation => b'&',
+        }
+    }
+
+    /// Whether values are written as `name=value` pairs (`named`).
+    ///
+    /// ```
+    /// # use rfc6570::template::Operator;
+    /// assert!(Operator::PathParam.is_named());
+    /// assert!(!Operator::Path.is_named());
+    /// ```
+    pub const fn is_named(self) -> bool {
+        matches!(
+            self,
+            Self::PathParam | Self::Query | Self::QueryContinuation
+        )
+    }
+
+    /// What a named, empty value is written as after its name (`ifemp`): nothing for `;`, `=`
+    /// for `?` and `&`.
+    ///
+    /// ```
+    /// # use rfc6570::template::Operator;
+    /// assert_eq!(Operator::PathParam.if_empty(), "");
+    /// assert_eq!(Operator::Query.if_empty(), "=");
+    /// ```
+    pub const fn if_empty(self) -> &'static str {
+        match self {
+            Self::Query | Self::QueryContinuation => "=",
+            _ => "",
+        }
+    }
+
+    /// Whether reserved characters and percent-triplets in values are written as they are
+    /// (`allow` is `U+R`), as for `+` and `#`.
+    ///
+    /// ```
+    /// # use rfc6570::template::Operator;
+    /// assert!(Operator::Fragment.allows_reserved());
+    /// assert!(!Operator::Path.allows_reserved());
+    /// ```
+    pub const fn allows_reserved(self) -> bool {
+        matches!(self, Self::Reserved | Self::Fragment)
+    }
+
+    /// Whether this is a query operator, `?` or `&`.
+    pub(crate) fn is_query(self) -> bool {
+        matches!(self, Self::Query | Self::QueryContinuation)
+    }
+}
+
+/// One element of the compiled form: a literal span, an expression header (its variables follow
+/// it), or a variable spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Node {
+    Literal {
+        start: u32,
+        end: u32,
+    },
+    Expression {
+        op: Operator,
+        /// Number of [`Node::Var`] nodes that follow.
+        vars: u16,
+        start: u32,
+        end: u32,
+    },
+    Var(VarNode),
+}
+
+/// A variable spec in the compiled form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct VarNode {
+    pub(crate) name_start: u32,
+    pub(crate) name_end: u32,
+    /// Prefix length in characters; 0 when there is none.
+    pub(crate) prefix: u16,
+    pub(crate) explode: bool,
+}

@@ -1,0 +1,156 @@
+//! A parsed template: its source text and its nodes, with what matching derives from them once.
+
+use super::grammar;
+use super::node::{Node, VarNode};
+use super::parts::{Component, Components, Expression, VarSpec};
+use super::Limits;
+use crate::error::{Error, ErrorKind};
+
+impl std::fmt::Debug for Parsed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.source)
+    }
+}
+
+/// A template as parsed: two allocations, its source text and a flat array of [`Node`]s. The
+/// public [`UriTemplate`](crate::UriTemplate) wraps it with the matching programs it compiles
+/// on first use; expansion and the matching engine read only this.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Parsed {
+    source: Box<str>,
+    nodes: Vec<Node>,
+    repeated_names: bool,
+    /// See [`tail_var`](Self::tail_var).
+    tail_var: Option<usize>,
+    /// See [`var_count`](Self::var_count).
+    var_count: usize,
+}
+
+impl Parsed {
+    /// Parses with the default limits (for the crate's own tests).
+    #[cfg(test)]
+    pub(crate) fn parse(template: &str) -> Result<Self, Error> {
+        Self::parse_with_limits(template, &Limits::DEFAULT)
+    }
+
+    pub(crate) fn parse_with_limits(template: &str, limits: &Limits) -> Result<Self, Error> {
+        // Offsets are stored as u32; longer templates are refused whatever the limit says.
+        let max_len = limits.max_template_len.min(u32::MAX as usize);
+        if template.len() > max_len {
+            return Err(Error::new(
+                ErrorKind::TemplateTooLong { limit: max_len },
+                None,
+                template,
+            ));
+        }
+        let nodes = grammar::parse(template, limits.max_expressions)
+            .map_err(|(kind, at)| Error::new(kind, at, template))?;
+        let name = |v: &VarNode| &template[v.name_start as usize..v.name_end as usize];
+        let repeated_names = nodes.iter().enumerate().any(|(i, a)| match a {
+            Node::Var(a) => nodes[i + 1..]
+                .iter()
+                .any(|b| matches!(b, Node::Var(b) if name(a) == name(b))),
+            _ => false,
+        });
+        let tail_var = first_tail_var(&nodes);
+        let var_count = nodes.iter().filter(|n| matches!(n, Node::Var(_))).count();
+        Ok(Self {
+            source: template.into(),
+            nodes,
+            repeated_names,
+            tail_var,
+            var_count,
+        })
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        &self.source
+    }
+
+    pub(crate) fn components(&self) -> Components<'_> {
+        Components {
+            template: self,
+            index: 0,
+        }
+    }
+
+    pub(crate) fn expressions(&self) -> impl Iterator<Item = Expression<'_>> + '_ {
+        self.components().filter_map(|c| match c {
+            Component::Expression(e) => Some(e),
+            Component::Literal(_) => None,
+        })
+    }
+
+    pub(crate) fn variables(&self) -> impl Iterator<Item = VarSpec<'_>> + '_ {
+        self.nodes.iter().filter_map(|n| match n {
+            Node::Var(v) => Some(VarSpec {
+                source: &self.source,
+                node: *v,
+            }),
+            _ => None,
+        })
+    }
+
+    pub(crate) fn is_static(&self) -> bool {
+        self.nodes.iter().all(|n| matches!(n, Node::Literal { .. }))
+    }
+
+    /// Whether some variable name appears more than once.
+    #[inline]
+    pub(crate) fn has_repeated_names(&self) -> bool {
+        self.repeated_names
+    }
+
+    /// Index of the first variable of the query tail (the trailing run of `{?..}` and `{&..}`
+    /// expressions, whose pairs a match takes in any order), if the template has one. Kept
+    /// here rather than in each match's captures, which stay small enough to move cheaply.
+    #[inline]
+    pub(crate) fn tail_var(&self) -> Option<usize> {
+        self.tail_var
+    }
+
+    /// The number of variable specs: spec `i` has match slots `2i` (start) and `2i + 1` (end).
+    #[inline]
+    pub(crate) fn var_count(&self) -> usize {
+        self.var_count
+    }
+
+    pub(crate) fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    #[inline]
+    pub(crate) fn span(&self, start: u32, end: u32) -> &str {
+        &self.source[start as usize..end as usize]
+    }
+}
+
+/// The index of the first variable of the query tail of `nodes`, if there is one.
+fn first_tail_var(nodes: &[Node]) -> Option<usize> {
+    let tail = tail_start(nodes);
+    (tail < nodes.len()).then(|| {
+        nodes[..tail]
+            .iter()
+            .filter(|n| matches!(n, Node::Var(_)))
+            .count()
+    })
+}
+
+/// Index of the first node of the trailing run of query expressions (`nodes.len()` if none).
+pub(crate) fn tail_start(nodes: &[Node]) -> usize {
+    let mut start = nodes.len();
+    let mut i = 0;
+    while i < nodes.len() {
+        let (query, len) = match nodes[i] {
+            Node::Expression { op, vars, .. } => (op.is_query(), 1 + usize::from(vars)),
+            _ => (false, 1),
+        };
+        if !query {
+            start = nodes.len();
+        } else if start == nodes.len() {
+            start = i;
+        }
+        i += len;
+    }
+    start
+}
