@@ -1,0 +1,321 @@
+//! Building the walk: which templates qualify, the trie of their tokens, its compression, and
+//! the flat node array the walk reads.
+
+use super::*;
+use crate::matching::trie::Token;
+use crate::template::Operator;
+
+impl Walker {
+    /// Builds the trie for templates given as token lists (key `i` for the `i`-th), or `None`
+    /// if some template does not qualify. With `empty_vars`, a variable outside the query may
+    /// match nothing; that takes a single template, where no two edges leave one node.
+    pub(crate) fn build(templates: &[Vec<Token>], empty_vars: bool) -> Option<Self> {
+        debug_assert!(!empty_vars || templates.len() <= 1);
+        let mut trie = BuildTrie {
+            nodes: vec![BuildNode::default()],
+        };
+        for (key, tokens) in templates.iter().enumerate() {
+            if !qualifies(tokens) {
+                return None;
+            }
+            // Keys are stored in 32 bits, and one value means "no template ends here".
+            let key = u32::try_from(key).ok().filter(|&k| k != NO_END)?;
+            trie.insert(tokens, key);
+        }
+        trie.compress(0);
+        Some(Walker {
+            empty_vars,
+            ..trie.flatten()?
+        })
+    }
+}
+
+/// The trie as it is built: one node per literal byte at first, then compressed.
+struct BuildTrie {
+    nodes: Vec<BuildNode>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct BuildNode {
+    prefix: Vec<u8>,
+    /// Literal edges, by the first byte of the child's prefix, sorted.
+    literals: Vec<(u8, u32)>,
+    segment: Option<BuildEdge>,
+    crossing: Option<BuildEdge>,
+    tail: Option<Tail>,
+    end: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct BuildEdge {
+    slot: u32,
+    class: Class,
+    child: u32,
+}
+
+impl BuildTrie {
+    fn insert(&mut self, tokens: &[Token], key: u32) {
+        let mut node = 0usize;
+        let mut var = 0u32;
+        for token in tokens {
+            node = match token {
+                Token::Unit(u) => self.literal_child(node, u.byte),
+                Token::Expression { op, vars } => {
+                    let edge = BuildEdge {
+                        slot: 2 * var,
+                        class: Class::variable(*op, &vars[0].node),
+                        child: 0,
+                    };
+                    var += 1;
+                    self.var_child(node, *op == Operator::Simple, edge)
+                }
+                Token::Tail(start) => {
+                    self.nodes[node].tail = Some(Tail {
+                        key,
+                        slot: 2 * var,
+                        start: *start,
+                        run: QUERY_RUN,
+                    });
+                    return;
+                }
+            };
+        }
+        self.nodes[node].end = Some(key);
+    }
+
+    /// The child behind the node's `{v}` (segment) or `{+v}` edge, made if missing.
+    fn var_child(&mut self, node: usize, segment: bool, edge: BuildEdge) -> usize {
+        let n = &self.nodes[node];
+        if let Some(existing) = if segment { n.segment } else { n.crossing } {
+            return existing.child as usize;
+        }
+        let child = self.new_node();
+        let edge = Some(BuildEdge {
+            child: child as u32,
+            ..edge
+        });
+        let n = &mut self.nodes[node];
+        if segment {
+            n.segment = edge;
+        } else {
+            n.crossing = edge;
+        }
+        child
+    }
+
+    fn new_node(&mut self) -> usize {
+        self.nodes.push(BuildNode::default());
+        self.nodes.len() - 1
+    }
+
+    fn literal_child(&mut self, node: usize, byte: u8) -> usize {
+        if let Some(&(_, child)) = self.nodes[node].literals.iter().find(|(b, _)| *b == byte) {
+            return child as usize;
+        }
+        let child = self.new_node();
+        self.nodes[child].prefix.push(byte);
+        let literals = &mut self.nodes[node].literals;
+        literals.push((byte, child as u32));
+        literals.sort_unstable();
+        child
+    }
+
+    /// Folds chains of single literal edges into their first node's prefix, so that a walk
+    /// compares runs of literal bytes at once.
+    fn compress(&mut self, node: usize) {
+        loop {
+            let n = &self.nodes[node];
+            let only_literal = n.literals.len() == 1
+                && n.segment.is_none()
+                && n.crossing.is_none()
+                && n.tail.is_none()
+                && n.end.is_none();
+            if node == 0 || !only_literal {
+                break;
+            }
+            let child = n.literals[0].1 as usize;
+            let moved = std::mem::take(&mut self.nodes[child]);
+            let n = &mut self.nodes[node];
+            n.prefix.extend_from_slice(&moved.prefix);
+            n.literals = moved.literals;
+            n.segment = moved.segment;
+            n.crossing = moved.crossing;
+            n.tail = moved.tail;
+            n.end = moved.end;
+        }
+        for child in self.children(node) {
+            self.compress(child);
+        }
+    }
+
+    fn children(&self, node: usize) -> Vec<usize> {
+        let n = &self.nodes[node];
+        n.literals
+            .iter()
+            .map(|&(_, c)| c as usize)
+            .chain(n.segment.map(|e| e.child as usize))
+            .chain(n.crossing.map(|e| e.child as usize))
+            .collect()
+    }
+
+    /// The walker: the reachable nodes numbered breadth first, each node's literal children in
+    /// a row by first byte with [`HOLE`]s between them, prefixes packed and classes turned
+    /// into run tables; `None` if the trie outgrows the compact node (a prefix over 64 KiB,
+    /// a template with 32k variables), which leaves it to the VM.
+    fn flatten(self) -> Option<Walker> {
+        let order = self.breadth_first();
+        let mut number = vec![0u32; self.nodes.len()];
+        for (i, &old) in order.iter().enumerate() {
+            if let Some(old) = old {
+                number[old] = i as u32;
+            }
+        }
+        let mut walker = Walker::default();
+        let mut classes = vec![Class::query()]; // QUERY_RUN
+        walker.runs.push(run_table(Class::query()));
+        for &old in &order {
+            let Some(old) = old else {
+                walker.nodes.push(HOLE);
+                walker.exits.push(Exits::default());
+                continue;
+            };
+            let n = &self.nodes[old];
+            let mut var_edge = |edge: BuildEdge| {
+                let run = classes
+                    .iter()
+                    .position(|&c| c == edge.class)
+                    .unwrap_or_else(|| {
+                        classes.push(edge.class);
+                        walker.runs.push(run_table(edge.class));
+                        classes.len() - 1
+                    });
+                VarEdge {
+                    slot: edge.slot,
+                    run: run as u32,
+                    child: number[edge.child as usize],
+                }
+            };
+            let segment = n.segment.map(&mut var_edge);
+            let exits = Exits {
+                crossing: n.crossing.map(&mut var_edge),
+                tail: n.tail,
+                long_tail: u32::try_from(walker.long_tails.len()).ok()?,
+            };
+            let (first_child, low, span) = match (n.literals.first(), n.literals.last()) {
+                (Some(&(low, child)), Some(&(high, _))) => {
+                    (number[child as usize], low, high - low + 1)
+                }
+                // The `{v}` child, if any, is the first child.
+                _ => (segment.map_or(0, |e| e.child), 0, 0),
+            };
+            // Breadth first, the `{v}` child comes right after the row of literal children.
+            if segment.is_some_and(|e| e.child != first_child + u32::from(span)) {
+                return None;
+            }
+            walker.long_tails.extend(n.prefix.iter().skip(8));
+            let head_len = n.prefix.len().min(8);
+            let later = exits.crossing.is_some() || exits.tail.is_some();
+            let mut flags = 0;
+            if segment.is_some() || later {
+                flags |= BRANCHES;
+            }
+            if later {
+                flags |= LATER_EDGES;
+            }
+            if segment.is_some() {
+                flags |= SEGMENT;
+            }
+            if exits.tail.is_some() {
+                flags |= TAIL;
+            }
+            walker.nodes.push(WalkNode {
+                head: load(&n.prefix[..head_len], 0),
+                mask: u64::MAX.checked_shr(64 - 8 * head_len as u32).unwrap_or(0),
+                first_child,
+                end: n.end.unwrap_or(NO_END),
+                len: u16::try_from(n.prefix.len()).ok()?,
+                segment_slot: segment.map_or(Some(0), |e| u16::try_from(e.slot).ok())?,
+                low,
+                span,
+                segment_run: segment.map_or(Some(0), |e| u8::try_from(e.run).ok())?,
+                flags,
+            });
+            walker.exits.push(exits);
+        }
+        // A [`Resume`] packs a node number in 31 bits.
+        (walker.nodes.len() <= 1 << 31).then_some(walker)
+    }
+
+    /// The nodes reachable from the root, breadth first: each node's literal children in a row
+    /// by first byte, with `None` for the bytes between them that start no child, then its
+    /// variables' children.
+    fn breadth_first(&self) -> Vec<Option<usize>> {
+        let mut order = vec![Some(0)];
+        let mut next = 0;
+        while let Some(&old) = order.get(next) {
+            next += 1;
+            let Some(old) = old else { continue };
+            let n = &self.nodes[old];
+            let row = order.len();
+            if let Some(&(low, _)) = n.literals.first() {
+                for &(byte, child) in &n.literals {
+                    order.resize(row + usize::from(byte - low), None);
+                    order.push(Some(child as usize));
+                }
+            }
+            order.extend(
+                n.segment
+                    .iter()
+                    .chain(&n.crossing)
+                    .map(|e| Some(e.child as usize)),
+            );
+        }
+        order
+    }
+}
+
+fn run_table(class: Class) -> RunTable {
+    let mut table = [STOP; 256];
+    for (b, entry) in table.iter_mut().enumerate() {
+        let b = b as u8;
+        if b == b'%' || b >= 0x80 || class.allows_raw(b) {
+            *entry = ALLOWED;
+            if !crate::pct::is_inert(&[b]) {
+                *entry |= NOT_PLAIN;
+            }
+            if b == b'%' {
+                *entry |= PERCENT;
+            }
+        }
+    }
+    table
+}
+
+/// Whether a template's tokens can be walked: ASCII literals without triplets or NUL bytes;
+/// variables that are single `{v}` (followed by a literal byte outside their class, a query
+/// tail or the end) or a single `{+v}` ending the template; a query tail only after a literal
+/// or `{v}`.
+pub(super) fn qualifies(tokens: &[Token]) -> bool {
+    tokens.iter().enumerate().all(|(i, token)| match token {
+        Token::Unit(u) => !u.encoded && u.byte.is_ascii() && u.byte != b'%' && u.byte != 0,
+        Token::Tail(_) => true,
+        Token::Expression { op, vars } => {
+            let [var] = vars.as_slice() else {
+                return false;
+            };
+            let plain = var.node.prefix == 0 && !var.node.explode;
+            let class = Class::variable(*op, &var.node);
+            let next = tokens.get(i + 1);
+            plain
+                && match op {
+                    Operator::Simple => match next {
+                        None | Some(Token::Tail(_)) => true,
+                        Some(Token::Unit(u)) => !u.encoded && !class.allows_raw(u.byte),
+                        Some(Token::Expression { .. }) => false,
+                    },
+                    Operator::Reserved => next.is_none(),
+                    _ => false,
+                }
+        }
+    })
+}

@@ -1,0 +1,259 @@
+//! The fast path for delimited templates: a radix-trie walk instead of the Pike VM.
+//!
+//! Most templates look like a matchit route: literal text, `{var}` between delimiters
+//! (`/users/{id}/x`), perhaps a trailing `{+path}` or query. For those, where each variable
+//! ends is decided by the URI alone: a `{v}` runs until the first byte its class refuses, which
+//! must be the delimiter the template writes next. Matching such a set needs no automaton: walk
+//! a radix trie of the templates' literals, trying at each node the literal edge, then a `{v}`
+//! edge, then a query tail, then a `{+v}` edge. That order is the precedence rule itself
+//! (literal beats segment variable beats crossing variable at the first byte where two
+//! candidates differ), so the first complete walk is the match the Pike VM would pick, with the
+//! same captures.
+//!
+//! A router uses the walk when every template qualifies ([`Walker::build`] says which do) and
+//! path variables are required (with empty ones allowed, precedence among templates needs the
+//! VM), and `match_uri` when its one template qualifies; the VM serves the rest.
+//!
+//! **Costs.** Most walks meet no branch point and pay for no way back: they run a loop that
+//! holds only where it is. A walk that meets one goes on, out of line, with a fixed stack of
+//! [`MAX_RESUME`] ways back and a budget proportional to the URI; one that runs out of either
+//! hands over to the VM, which keeps every match linear and the native stack flat. The two
+//! walks are one loop, instantiated twice (see [`Ways`]). The budget is charged only when an
+//! attempt fails, for the bytes it went forward (every step but its last takes at least one,
+//! so they bound its steps and the runs it took) and for the runs it scanned but did not take
+//! (an eighth a byte). Where no edge but a literal one leaves a node (most of a lookup), a
+//! step is a subtraction to find the child, one masked 8-byte compare of its prefix and a
+//! bounds check or two: about 26 instructions. A `{v}` edge reads a byte table per byte of
+//! its value, which also records whether the bytes hold a `%` or anything a path-safety rule
+//! looks at, so that a lookup with plain captures skips validating the URI and checking its
+//! captures. The template that ends at a node is kept in the node itself, so that the end of
+//! a lookup reads nothing more.
+
+mod build;
+mod run;
+#[cfg(test)]
+mod tests;
+
+use crate::matching::program::Class;
+use crate::matching::trie::TailStart;
+
+/// A radix trie over delimited templates, flattened for the walk.
+///
+/// A node's literal children sit side by side in [`nodes`](Self::nodes), one per first byte
+/// from the lowest to the highest, so that the child to follow is found from the next byte of
+/// the URI with one subtraction and no search; where no child starts with a byte in that range,
+/// a [`HOLE`] that nothing matches keeps its place. A node's prefix is mostly short: its first
+/// eight bytes are packed in one word, compared with one load of the URI; longer prefixes keep
+/// the rest in [`long_tails`](Self::long_tails).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Walker {
+    /// The root first, then each node's children, numbered breadth first.
+    nodes: Vec<WalkNode>,
+    /// What else leaves each node, by node.
+    exits: Vec<Exits>,
+    /// The prefix bytes past the eighth, of the nodes that have them, back to back.
+    long_tails: Vec<u8>,
+    /// The bytes each kind of variable runs over, by [`VarEdge::run`].
+    runs: Vec<RunTable>,
+    /// Whether a variable outside the query may be empty (see
+    /// [`MatchOptions::require_path_vars`](super::MatchOptions::require_path_vars)).
+    empty_vars: bool,
+}
+
+/// The node that stands where a node has no literal child for a byte: its prefix is one `0xFF`
+/// byte, which no UTF-8 text holds, so no walk enters it.
+const HOLE: WalkNode = WalkNode {
+    head: 0xFF,
+    mask: 0xFF,
+    first_child: 0,
+    end: NO_END,
+    len: 1,
+    segment_slot: 0,
+    low: 0,
+    span: 0,
+    segment_run: 0,
+    flags: 0,
+};
+
+/// Which bytes a variable's text may hold: its class, plus `%` and every non-ASCII byte. The
+/// hex digits of a triplet are in every class, so a run steps over a triplet byte by byte (the
+/// router validates triplets whenever a run saw a `%`). Each allowed byte also says what the
+/// walk learns from it: whether it could break a path-safety rule ([`NOT_PLAIN`]) and whether
+/// it starts a triplet ([`PERCENT`]).
+type RunTable = [u8; 256];
+
+/// The [`RunTable`] of query tails: printable ASCII but `#`, triplets and non-ASCII bytes.
+const QUERY_RUN: u32 = 0;
+
+/// A [`RunTable`] entry: the byte ends the run.
+const STOP: u8 = 0;
+/// A [`RunTable`] entry, and a [`Seen`] bit: the byte is allowed.
+const ALLOWED: u8 = 1;
+/// A [`Seen`] bit: a byte that is not [plain](crate::pct::is_inert).
+const NOT_PLAIN: u8 = 2;
+/// A [`Seen`] bit: a `%`.
+const PERCENT: u8 = 4;
+
+/// What the walk saw in the variable spans and the query tail it took, from the bits of their
+/// [`RunTable`] entries: enough to skip validating triplets and checking path safety for most
+/// URIs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Seen(u8);
+
+impl Seen {
+    /// Whether every span is plain and holds no `%`: captures that need neither validating
+    /// nor checking.
+    #[inline]
+    pub(crate) fn is_clean(self) -> bool {
+        self.0 & (NOT_PLAIN | PERCENT) == 0
+    }
+
+    /// Whether every span is plain, so that no capture can break a safety rule.
+    pub(crate) fn all_plain(self) -> bool {
+        self.0 & NOT_PLAIN == 0
+    }
+
+    /// Whether a span or the tail holds a `%`: everywhere else the walk matched template
+    /// literals, which hold none.
+    pub(crate) fn percent(self) -> bool {
+        self.0 & PERCENT != 0
+    }
+}
+
+/// A node, as the walk reads it at every step: its prefix, its literal children, its `{v}`
+/// edge and the template that ends here, in 32 bytes, so that the nodes a lookup visits share
+/// few cache lines. The rarer edges are in its [`Exits`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct WalkNode {
+    /// The first eight bytes of the literal prefix that leads into this node from its parent,
+    /// packed little-endian, zero past its end.
+    head: u64,
+    /// The bits of `head` that hold the prefix.
+    mask: u64,
+    /// The literal children, by the first byte of their prefix: the child for byte `b` is
+    /// node `first_child + (b - low)` if `b - low` is below `span`. The child behind the `{v}`
+    /// edge, if [`SEGMENT`] says there is one, comes right after them (the nodes are numbered
+    /// breadth first), at `first_child + span`.
+    first_child: u32,
+    /// The key of the template that ends here, or [`NO_END`].
+    end: u32,
+    /// The prefix's length.
+    len: u16,
+    /// Where the `{v}` edge's span goes: slots `segment_slot` and `segment_slot + 1`.
+    segment_slot: u16,
+    low: u8,
+    span: u8,
+    /// The [`RunTable`] of the `{v}` edge.
+    segment_run: u8,
+    /// [`BRANCHES`], [`LATER_EDGES`], [`SEGMENT`] and [`TAIL`].
+    flags: u8,
+}
+
+/// [`WalkNode::end`] of a node where no template ends.
+const NO_END: u32 = u32::MAX;
+
+// The walk reads a node a step; two share a cache line.
+const _: () = assert!(std::mem::size_of::<WalkNode>() == 32);
+/// A [`WalkNode::flags`] bit: an edge besides the literal ones leaves the node, so a walk
+/// that follows a literal edge keeps a way back.
+const BRANCHES: u8 = 1;
+/// A [`WalkNode::flags`] bit: a query tail or a `{+v}` edge leaves the node, so a walk that
+/// takes the `{v}` edge keeps a way back.
+const LATER_EDGES: u8 = 2;
+/// A [`WalkNode::flags`] bit: a `{v}` edge leaves the node.
+const SEGMENT: u8 = 4;
+/// A [`WalkNode::flags`] bit: a query tail leaves the node, which at the end of the URI may
+/// match empty (see [`Walker::ends_here`]).
+const TAIL: u8 = 8;
+
+impl WalkNode {
+    fn segment_edge(&self) -> Option<VarEdge> {
+        (self.flags & SEGMENT != 0).then(|| VarEdge {
+            slot: u32::from(self.segment_slot),
+            run: u32::from(self.segment_run),
+            child: self.segment_child(),
+        })
+    }
+
+    /// The child behind the `{v}` edge (if there is one).
+    #[inline(always)]
+    fn segment_child(&self) -> u32 {
+        self.first_child + u32::from(self.span)
+    }
+
+    /// The key of the template that ends here.
+    #[inline(always)]
+    fn end(&self) -> Option<u32> {
+        (self.end != NO_END).then_some(self.end)
+    }
+}
+
+/// What leaves a node besides literal and `{v}` edges, and the rest of a long prefix.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Exits {
+    /// A trailing `{+v}` edge.
+    crossing: Option<VarEdge>,
+    /// A query tail.
+    tail: Option<Tail>,
+    /// Where the prefix's bytes past the eighth start in [`Walker::long_tails`].
+    long_tail: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct VarEdge {
+    slot: u32,
+    /// The index of its [`RunTable`] (the trie is built with the class instead).
+    run: u32,
+    child: u32,
+}
+
+/// A query tail: the key of its template, the slot that records where the tail starts, the
+/// bytes it can start with, and the [`RunTable`] of what it may hold (its pairs are read when
+/// the captures are bound).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Tail {
+    key: u32,
+    slot: u32,
+    start: TailStart,
+    run: u32,
+}
+
+/// The outcome of a walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Walk {
+    /// The key of the template, and what its walk saw (with that of abandoned branches, which
+    /// errs on the safe side).
+    Found(u32, Seen),
+    NotFound,
+    /// The budget or the resume stack ran out: ask the VM.
+    GaveUp,
+}
+
+/// Up to eight bytes of `bytes` from `at`, packed little-endian, zero past the end: prefixes
+/// are short, and one load and a mask compare them faster than `memcmp` or a byte loop.
+#[inline(always)]
+fn load(bytes: &[u8], at: usize) -> u64 {
+    let len = bytes.len();
+    if let Some(word) = bytes.get(at..at + 8) {
+        return u64::from_le_bytes(word.try_into().expect("eight bytes"));
+    }
+    if len >= 8 && at < len {
+        // The last eight bytes, shifted so that the byte at `at` comes first.
+        let last = u64::from_le_bytes(bytes[len - 8..].try_into().expect("eight bytes"));
+        return last >> (8 * (at + 8 - len));
+    }
+    load_short(bytes, at)
+}
+
+/// [`load`] from a text shorter than eight bytes, or past its end: rare, so kept out of the
+/// walk's loop.
+#[cold]
+#[inline(never)]
+fn load_short(bytes: &[u8], at: usize) -> u64 {
+    bytes
+        .get(at..)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .fold(0, |word, &b| word << 8 | u64::from(b))
+}

@@ -1,0 +1,468 @@
+//! The walk itself: a loop down the flattened trie, straight until the first branch point,
+//! then with a bounded stack of ways back and a budget, handing over to the VM past either.
+
+use super::*;
+
+/// Where a walk resumes when the edge it took fails: a node, where its prefix ended, and
+/// whether the node's segment edge is still to try or only the edges after it. Packed in one
+/// word, so that the resume stack is small.
+#[derive(Debug, Clone, Copy)]
+struct Resume(u64);
+
+impl Resume {
+    fn new(node: u32, pos: usize, next: Step) -> Self {
+        let after_segment = u64::from(next != Step::Segment);
+        Self(u64::from(node) << 33 | after_segment << 32 | pos as u64)
+    }
+
+    fn node(self) -> u32 {
+        (self.0 >> 33) as u32
+    }
+
+    fn pos(self) -> usize {
+        self.0 as u32 as usize
+    }
+
+    fn next(self) -> Step {
+        if self.0 >> 32 & 1 == 0 {
+            Step::Segment
+        } else {
+            Step::Tail
+        }
+    }
+}
+
+/// Where a walk at a node stands among its edges, which it tries in precedence order: the
+/// literal edge, the `{v}` edge, the query tail, then the `{+v}` edge (which always follows
+/// the tail, so needs no step of its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Step {
+    Literal,
+    Segment,
+    Tail,
+}
+
+/// The ways back of a walk that can [`Backtrack`].
+struct Stack {
+    resume: [Resume; MAX_RESUME],
+    depth: usize,
+}
+
+impl Stack {
+    fn new() -> Self {
+        Self {
+            resume: [Resume(0); MAX_RESUME],
+            depth: 0,
+        }
+    }
+
+    /// Keeps a way back to `node` at `pos`, from edge `next` on; false if there is no room.
+    #[inline(always)]
+    fn push(&mut self, node: u32, pos: usize, next: Step) -> bool {
+        let Some(slot) = self.resume.get_mut(self.depth) else {
+            return false;
+        };
+        *slot = Resume::new(node, pos, next);
+        self.depth += 1;
+        true
+    }
+
+    fn pop(&mut self) -> Option<Resume> {
+        self.depth = self.depth.checked_sub(1)?;
+        Some(self.resume[self.depth])
+    }
+}
+
+/// Where a walk stands: at `node`, whose prefix ends at `pos`, with edge `step` and those
+/// after it still to try, and the [`Seen`] bits of what it took so far.
+#[derive(Debug, Clone, Copy)]
+struct Place {
+    node: u32,
+    pos: usize,
+    step: Step,
+    seen: u8,
+}
+
+impl Place {
+    const ROOT: Self = Self::at(0, 0, Step::Literal, 0);
+
+    const fn at(node: u32, pos: usize, step: Step, seen: u8) -> Self {
+        Self {
+            node,
+            pos,
+            step,
+            seen,
+        }
+    }
+}
+
+/// How a walk keeps its ways back, and pays for going back to one.
+trait Ways {
+    /// Keeps a way back to `node` at `pos`, from edge `next` on; false if it cannot.
+    fn keep(&mut self, node: u32, pos: usize, next: Step) -> bool;
+    /// Charges `cost` to the budget.
+    fn charge(&mut self, cost: usize);
+    /// The way back from an attempt that failed at `pos`, or how the walk ends.
+    fn back(&mut self, pos: usize) -> Result<Resume, Walk>;
+    /// How a walk at `place` goes on when it could not keep a way back there.
+    fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [u32], place: Place) -> Walk;
+}
+
+/// A walk that keeps no way back: it stops at the first branch point it would need one for,
+/// and a failure is final. It needs no budget either: without going back, a walk takes at
+/// most one step a byte or a trie level, and the runs it scans but does not take end it.
+struct Straight;
+
+impl Ways for Straight {
+    #[inline(always)]
+    fn keep(&mut self, _: u32, _: usize, _: Step) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn charge(&mut self, _: usize) {}
+
+    #[inline(always)]
+    fn back(&mut self, _: usize) -> Result<Resume, Walk> {
+        Err(Walk::NotFound)
+    }
+
+    /// Hands the walk over to one that can go back.
+    #[inline(always)]
+    fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [u32], place: Place) -> Walk {
+        walker.backtracking_walk(uri, slots, place)
+    }
+}
+
+/// A walk that goes back: its resume stack, and a budget proportional to the URI (see the
+/// module's **Costs**).
+struct Backtrack {
+    stack: Stack,
+    budget: usize,
+    /// Where the current attempt (from the start, or from the last way back) began.
+    attempt: usize,
+}
+
+impl Ways for Backtrack {
+    #[inline(always)]
+    fn keep(&mut self, node: u32, pos: usize, next: Step) -> bool {
+        self.stack.push(node, pos, next)
+    }
+
+    #[inline(always)]
+    fn charge(&mut self, cost: usize) {
+        self.budget = self.budget.saturating_sub(cost);
+    }
+
+    /// Every step but the last of an attempt takes at least one byte (or, with empty
+    /// variables, goes deeper into a single template), and an attempt only moves forward: so
+    /// the bytes it went forward bound its steps and the runs it took. Charged when it fails,
+    /// a walk that succeeds pays nothing on its way.
+    fn back(&mut self, pos: usize) -> Result<Resume, Walk> {
+        self.charge(pos - self.attempt + 1);
+        if self.budget == 0 {
+            return Err(Walk::GaveUp);
+        }
+        let back = self.stack.pop().ok_or(Walk::NotFound)?;
+        self.attempt = back.pos();
+        Ok(back)
+    }
+
+    /// Its resume stack is full: the walk gives up.
+    fn stuck(&mut self, _: &Walker, _: &[u8], _: &mut [u32], _: Place) -> Walk {
+        Walk::GaveUp
+    }
+}
+
+/// Where [`Walker::rarer_edges`] leads.
+enum Rarer {
+    Found(u32),
+    Next(u32, usize),
+    Fail,
+}
+
+/// How many branch points a walk keeps a way back to. A walk that needs more hands over to
+/// the VM, so that a deep trie costs a slower lookup, not a deep native stack.
+pub(super) const MAX_RESUME: usize = 16;
+
+/// A variable's run: where it ends, and the [`Seen`] bits of its bytes.
+type Run = (usize, u8);
+
+impl Walker {
+    /// Walks `uri` (the bytes of a `str`: no walk enters a [`HOLE`]), recording variable
+    /// spans in `slots`: the first complete walk, trying each node's edges in precedence
+    /// order. Most walks never meet a branch point (no GitHub API route's does), so they go
+    /// [`Straight`]: a loop that keeps nothing but where it is. At the first branch point it
+    /// hands its place over to a walk that can [`Backtrack`], out of line; that walk goes on
+    /// exactly as if it had started at the root, since nothing before was a way back and it
+    /// has spent nothing of its budget.
+    #[inline]
+    pub(crate) fn walk(&self, uri: &[u8], slots: &mut [u32]) -> Walk {
+        self.walk_from(uri, slots, &mut Straight, Place::ROOT)
+    }
+
+    /// The walk from the first branch point on, with a resume stack and a budget.
+    #[inline(never)]
+    fn backtracking_walk(&self, uri: &[u8], slots: &mut [u32], place: Place) -> Walk {
+        let mut ways = Backtrack {
+            stack: Stack::new(),
+            budget: 4 * uri.len() + 64,
+            attempt: 0,
+        };
+        self.walk_from(uri, slots, &mut ways, place)
+    }
+
+    /// The walk's loop, from `place`, keeping its ways back in `ways`. Where a later edge
+    /// could still apply, it asks `ways` to keep a [`Resume`] point, and comes back to one
+    /// when the edge it took fails; everywhere else it just goes on. Where `ways` cannot keep
+    /// a point, it says how the walk goes on ([`Ways::stuck`]). Its state lives in locals, so
+    /// the loop runs in registers. It returns one type, [`Walk`], from every exit: each other
+    /// type to unpack on the way out cost a lookup some 20 instructions.
+    #[inline(always)]
+    fn walk_from<W: Ways>(
+        &self,
+        uri: &[u8],
+        slots: &mut [u32],
+        ways: &mut W,
+        place: Place,
+    ) -> Walk {
+        let Place {
+            mut node,
+            mut pos,
+            mut step,
+            mut seen,
+        } = place;
+        loop {
+            let n;
+            if step == Step::Literal {
+                match self.follow_literals(uri, node, pos, ways) {
+                    Ok((stop, at, end)) => (node, n, pos) = (stop, at, end),
+                    Err((node, pos)) => {
+                        let place = Place::at(node, pos, Step::Literal, seen);
+                        return ways.stuck(self, uri, slots, place);
+                    }
+                }
+            } else {
+                n = &self.nodes[node as usize];
+            }
+            let byte = uri.get(pos);
+            if step <= Step::Segment && byte.is_some() && n.flags & SEGMENT != 0 {
+                let (end, bits) = self.run(n.segment_run.into(), uri, pos);
+                if let Some((child, next)) = self.segment_child(n, pos, end, uri) {
+                    if n.flags & LATER_EDGES != 0 && !ways.keep(node, pos, Step::Tail) {
+                        let place = Place::at(node, pos, Step::Segment, seen);
+                        return ways.stuck(self, uri, slots, place);
+                    }
+                    seen |= bits;
+                    take(slots, n.segment_slot.into(), pos, end);
+                    (node, pos, step) = (child, next, Step::Literal);
+                    continue;
+                }
+                // A run the walk does not take is not paid for by going forward, and a walk
+                // that backtracks may scan from here again.
+                ways.charge((end - pos) / 8);
+            }
+            if byte.is_none() {
+                if let Some(key) = self.ends_here(n, node, pos, slots) {
+                    return Walk::Found(key, Seen(seen));
+                }
+            }
+            let (next, bits, cost) =
+                self.rarer_edges(node, uri, pos, step.max(Step::Segment), slots);
+            seen |= bits;
+            ways.charge(cost);
+            match next {
+                Rarer::Found(key) => return Walk::Found(key, Seen(seen)),
+                Rarer::Next(child, end) => (node, pos, step) = (child, end, Step::Literal),
+                Rarer::Fail => match ways.back(pos) {
+                    Ok(back) => (node, pos, step) = (back.node(), back.pos(), back.next()),
+                    Err(walk) => return walk,
+                },
+            }
+        }
+    }
+
+    /// Follows literal edges from `node`, whose prefix ends at `pos`, as far as the URI goes
+    /// along them, keeping a way back at each node with other edges. Returns the node where
+    /// no literal edge goes on (its number and itself, which the walk reads next), and where
+    /// its prefix ends; or the node where `ways` could not keep a way back. Most of a walk is
+    /// spent here, so it keeps the current node by reference and nothing else of the walk.
+    #[inline(always)]
+    fn follow_literals<W: Ways>(
+        &self,
+        uri: &[u8],
+        mut node: u32,
+        mut pos: usize,
+        ways: &mut W,
+    ) -> Result<(u32, &WalkNode, usize), (u32, usize)> {
+        let mut n = &self.nodes[node as usize];
+        while let Some(&byte) = uri.get(pos) {
+            let offset = byte.wrapping_sub(n.low);
+            if offset >= n.span {
+                break;
+            }
+            let child = n.first_child + u32::from(offset);
+            let Some(c) = self.nodes.get(child as usize) else {
+                break;
+            };
+            let Some(end) = self.prefix_of(c, child, uri, pos) else {
+                break;
+            };
+            if n.flags & BRANCHES != 0 && !ways.keep(node, pos, Step::Segment) {
+                return Err((node, pos));
+            }
+            (node, n, pos) = (child, c, end);
+        }
+        Ok((node, n, pos))
+    }
+
+    /// The rarer ways on from `node` at `pos`, once its literal and `{v}` edges failed (or,
+    /// from [`Step::Tail`], were tried), and at the end of the URI the templates ending here:
+    /// an empty variable, a query tail, a trailing `{+v}`;
+    /// with the [`Seen`] bits of what it took and the budget its scans cost. Out of line, so
+    /// that the common steps keep their registers.
+    #[inline(never)]
+    fn rarer_edges(
+        &self,
+        node: u32,
+        uri: &[u8],
+        pos: usize,
+        from: Step,
+        slots: &mut [u32],
+    ) -> (Rarer, u8, usize) {
+        let exits = &self.exits[node as usize];
+        let Some(&byte) = uri.get(pos) else {
+            // The walk has tried the templates that end here. An empty variable can still be
+            // taken (a single template's node has one variable edge at most).
+            let edge = self.nodes[node as usize].segment_edge().or(exits.crossing);
+            let next = edge
+                .filter(|_| self.empty_vars)
+                .and_then(|edge| Some((edge, self.prefix_end(edge.child, uri, pos)?)));
+            return match next {
+                Some((edge, next)) => {
+                    take(slots, edge.slot, pos, pos);
+                    (Rarer::Next(edge.child, next), 0, 0)
+                }
+                None => (Rarer::Fail, 0, 0),
+            };
+        };
+        let mut cost = 0;
+        if from <= Step::Tail {
+            if let Some(tail) = exits.tail.filter(|t| t.start.admits(Some(byte))) {
+                let (end, bits) = self.run(tail.run, uri, pos);
+                if end == uri.len() {
+                    slots[tail.slot as usize] = pos as u32;
+                    return (Rarer::Found(tail.key), bits, 0);
+                }
+                // Charged like a variable's run: a walk that fails here may scan another tail.
+                cost = (end - pos) / 8;
+            }
+        }
+        let Some(edge) = exits.crossing else {
+            return (Rarer::Fail, 0, cost);
+        };
+        let (end, bits) = self.run(edge.run, uri, pos);
+        cost += (end - pos) / 8;
+        // A crossing variable ends the template, so its child's prefix is empty.
+        if end != uri.len() || end == pos && !self.empty_vars {
+            return (Rarer::Fail, 0, cost);
+        }
+        take(slots, edge.slot, pos, end);
+        (Rarer::Next(edge.child, end), bits, cost)
+    }
+
+    /// Where the `{v}` edge of `n` leads when its variable runs from `start` to `end`: its
+    /// child, and where the child's prefix ends after the run, if the URI takes the edge.
+    #[inline]
+    fn segment_child(
+        &self,
+        n: &WalkNode,
+        start: usize,
+        end: usize,
+        uri: &[u8],
+    ) -> Option<(u32, usize)> {
+        if end == start && !self.empty_vars {
+            return None;
+        }
+        // The variable ends where its child's prefix must start.
+        let child = n.segment_child();
+        let next = self.prefix_end(child, uri, end)?;
+        Some((child, next))
+    }
+
+    /// The template that matches when the URI ends at node `n` (number `node`), if one does.
+    #[inline(always)]
+    fn ends_here(&self, n: &WalkNode, node: u32, pos: usize, slots: &mut [u32]) -> Option<u32> {
+        if n.flags & TAIL == 0 {
+            return n.end();
+        }
+        match self.exits[node as usize].tail {
+            Some(tail) => Some(empty_tail_or_end(tail, n.end(), pos, slots)),
+            None => n.end(),
+        }
+    }
+
+    /// Where `node`'s prefix ends if the URI continues with it at `pos`. Prefix bytes are
+    /// never zero and [`load`] reads zeros past the end of the URI, so a head that compares
+    /// equal lies within the URI.
+    #[inline(always)]
+    fn prefix_end(&self, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
+        self.prefix_of(&self.nodes[node as usize], node, uri, pos)
+    }
+
+    /// [`prefix_end`](Self::prefix_end) for a node already at hand, as `n`.
+    #[inline(always)]
+    fn prefix_of(&self, n: &WalkNode, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
+        if (load(uri, pos) ^ n.head) & n.mask != 0 {
+            return None;
+        }
+        let len = usize::from(n.len);
+        if len > 8 && !self.long_tail_matches(node, uri.get(pos + 8..).unwrap_or_default(), len - 8)
+        {
+            return None;
+        }
+        Some(pos + len)
+    }
+
+    /// Whether `rest` starts with the `len` bytes of `node`'s prefix past its eighth.
+    #[cold]
+    fn long_tail_matches(&self, node: u32, rest: &[u8], len: usize) -> bool {
+        let from = self.exits[node as usize].long_tail as usize;
+        rest.get(..len) == Some(&self.long_tails[from..from + len])
+    }
+
+    /// The run of bytes that [`RunTable`] `run` allows, from `pos`. A plain loop: variable
+    /// values are short, and an unrolled scan's set-up would be paid at every step of the walk.
+    #[inline]
+    fn run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
+        let table = &self.runs[run as usize];
+        let (mut end, mut seen) = (pos, 0);
+        while let Some(&b) = uri.get(end) {
+            let entry = table[usize::from(b)];
+            if entry == STOP {
+                break;
+            }
+            seen |= entry;
+            end += 1;
+        }
+        (end, seen)
+    }
+}
+
+/// Records a variable's span in slots `slot` and `slot + 1`.
+fn take(slots: &mut [u32], slot: u32, start: usize, end: usize) {
+    slots[slot as usize] = start as u32;
+    slots[slot as usize + 1] = end as u32;
+}
+
+/// At the end of the URI, a template ending here and one whose query tail is empty tie on
+/// rank: the lower key wins, as in the VM.
+fn empty_tail_or_end(tail: Tail, end: Option<u32>, pos: usize, slots: &mut [u32]) -> u32 {
+    match end {
+        Some(end) if end < tail.key => end,
+        _ => {
+            slots[tail.slot as usize] = pos as u32;
+            tail.key
+        }
+    }
+}

@@ -1,0 +1,292 @@
+//! The walk's tests: hand-picked shapes, and the walk against the VM on random templates.
+
+use super::build::qualifies;
+use super::run::MAX_RESUME;
+use super::*;
+use crate::matching::trie::shape;
+use crate::matching::trie::Token;
+use crate::template::Parsed;
+
+fn tokens(t: &str) -> Vec<Token> {
+    shape(&Parsed::parse(t).unwrap())
+}
+
+#[test]
+fn load_packs_up_to_eight_bytes_and_zeroes_past_the_end() {
+    let text = b"0123456789";
+    assert_eq!(load(text, 0), u64::from_le_bytes(*b"01234567"));
+    assert_eq!(load(text, 2), u64::from_le_bytes(*b"23456789"));
+    assert_eq!(load(text, 7), u64::from_le_bytes(*b"789\0\0\0\0\0"));
+    assert_eq!(load(text, 9), u64::from(b'9'));
+    assert_eq!(load(text, 10), 0);
+    assert_eq!(load(b"abc", 1), u64::from_le_bytes(*b"bc\0\0\0\0\0\0"));
+    assert_eq!(load(b"abc", 3), 0);
+    assert_eq!(load(b"", 0), 0);
+}
+
+/// A path through more branch points than the walk keeps a way back to hands over to the
+/// VM; one just within the limit is walked.
+#[test]
+fn a_walk_past_its_resume_stack_gives_up() {
+    // Every `/` node of `/x/x/...` has a literal `x` edge and a `{v}` edge.
+    let templates: Vec<Vec<Token>> = (0..=MAX_RESUME + 1)
+        .map(|k| tokens(&("/x".repeat(k) + "/{v}")))
+        .collect();
+    let walker = Walker::build(&templates, false).unwrap();
+    let mut slots = [u32::MAX; 2];
+    let within = "/x".repeat(MAX_RESUME - 1) + "/y";
+    assert_eq!(
+        walker.walk(within.as_bytes(), &mut slots),
+        Walk::Found((MAX_RESUME - 1) as u32, Seen(ALLOWED))
+    );
+    let past = "/x".repeat(MAX_RESUME + 1) + "/y";
+    assert_eq!(walker.walk(past.as_bytes(), &mut slots), Walk::GaveUp);
+}
+
+/// A straight walk that meets a branch point hands its place over to a walk that can go
+/// back to it: after a literal edge that fails further on, and after a `{v}` edge that
+/// fails further on while a `{+v}` edge leaves the same node.
+#[test]
+fn a_straight_walk_hands_over_at_its_first_branch_point() {
+    let templates = [tokens("/a/b/{w}/y"), tokens("/a/{v}/x")];
+    let walker = Walker::build(&templates, false).unwrap();
+    let mut slots = [u32::MAX; 4];
+    assert_eq!(
+        walker.walk(b"/a/b/x", &mut slots),
+        Walk::Found(1, Seen(ALLOWED))
+    );
+    assert_eq!(slots[..2], [3, 4], "{{v}} is `b`");
+
+    let templates = [tokens("/a/{v}/{w}/y"), tokens("/a/{+p}")];
+    let walker = Walker::build(&templates, false).unwrap();
+    let mut slots = [u32::MAX; 4];
+    assert_eq!(
+        walker.walk(b"/a/b/c/z", &mut slots),
+        Walk::Found(1, Seen(ALLOWED | NOT_PLAIN))
+    );
+    assert_eq!(slots[..2], [3, 8], "{{+p}} is `b/c/z`");
+}
+
+/// What a walk saw before it handed over (here a `%`) stays in what it reports, so that
+/// the router still validates and decodes it.
+#[test]
+fn a_hand_over_keeps_what_the_walk_saw() {
+    let templates = [tokens("/{v}/a/b"), tokens("/{v}/a/d"), tokens("/{v}/{w}/c")];
+    let walker = Walker::build(&templates, false).unwrap();
+    let mut slots = [u32::MAX; 4];
+    match walker.walk(b"/%41/a/c", &mut slots) {
+        Walk::Found(2, seen) => assert!(seen.percent(), "{seen:?}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// At the end of the URI, a node where one template ends and another's query tail starts
+/// gives the lower key, whichever it is; the tail's slot is written only when it wins.
+#[test]
+fn an_empty_tail_and_an_end_at_one_node_go_by_key() {
+    let walker = Walker::build(&[tokens("/{v}/{?q}"), tokens("/{w}/")], false).unwrap();
+    let mut slots = [u32::MAX; 4];
+    assert_eq!(
+        walker.walk(b"/x/", &mut slots),
+        Walk::Found(0, Seen(ALLOWED))
+    );
+    assert_eq!(slots[2], 3, "the tail starts at the end");
+
+    let walker = Walker::build(&[tokens("/{w}/"), tokens("/{v}/{?q}")], false).unwrap();
+    let mut slots = [u32::MAX; 4];
+    assert_eq!(
+        walker.walk(b"/x/", &mut slots),
+        Walk::Found(0, Seen(ALLOWED))
+    );
+    assert_eq!(slots[2], u32::MAX, "no tail taken");
+
+    let walker = Walker::build(&[tokens("/a{?q}")], false).unwrap();
+    let mut slots = [u32::MAX; 2];
+    assert_eq!(
+        walker.walk(b"/a", &mut slots),
+        Walk::Found(0, Seen::default())
+    );
+    assert_eq!(slots[0], 2);
+}
+
+/// The path `/s1/s2/.../sk` where `si` is `a` if bit `i` of `bits` is clear, else `{vi}`.
+fn combination(k: usize, bits: usize) -> String {
+    (0..k)
+        .map(|i| match bits >> i & 1 {
+            0 => "/a".to_owned(),
+            _ => format!("/{{v{i}}}"),
+        })
+        .collect()
+}
+
+/// Every template [`combination`] of `k` segments + `suffix`: a URI of `/a` k times makes
+/// the walk try all 2^k of them when the suffix fails.
+fn every_combination(k: usize, suffix: &str) -> Walker {
+    let templates: Vec<Vec<Token>> = (0..1usize << k)
+        .map(|bits| tokens(&(combination(k, bits) + suffix)))
+        .collect();
+    Walker::build(&templates, false).unwrap()
+}
+
+/// A walk that would backtrack through exponentially many templates gives up once it has
+/// spent its budget, and hands over to the VM.
+#[test]
+fn a_walk_that_backtracks_too_much_gives_up() {
+    let walker = every_combination(10, "/end");
+    let mut slots = [u32::MAX; 22];
+    let found = "/a".repeat(10) + "/end";
+    assert!(matches!(
+        walker.walk(found.as_bytes(), &mut slots),
+        Walk::Found(..)
+    ));
+    let missed = "/a".repeat(10) + "/nope";
+    assert_eq!(walker.walk(missed.as_bytes(), &mut slots), Walk::GaveUp);
+}
+
+/// The literal steps of an attempt that fails count against the budget: here each of 8
+/// attempts follows 200 literal edges (`/x` nodes that also lead to `/q`) before it fails,
+/// and the walk stops after a few.
+#[test]
+fn the_literal_steps_of_failed_attempts_count_against_the_budget() {
+    let templates: Vec<Vec<Token>> = (0..8usize)
+        .flat_map(|bits| {
+            let path = combination(3, bits);
+            (0..=200).map(move |j| tokens(&(path.clone() + &"/x".repeat(j) + "/q")))
+        })
+        .collect();
+    let walker = Walker::build(&templates, false).unwrap();
+    let mut slots = [u32::MAX; 6];
+    let uri = "/a".repeat(3) + &"/x".repeat(200) + "/nope";
+    assert_eq!(walker.walk(uri.as_bytes(), &mut slots), Walk::GaveUp);
+}
+
+/// The bytes a variable's run scans count against the budget even when the edge is not
+/// taken: here each of 64 attempts scans a 100,000-byte value, then finds no `/end` after
+/// it. With a one-byte value and as long a URI (so the same budget), the walk makes all
+/// 64 attempts and answers.
+#[test]
+fn the_runs_a_walk_scans_count_against_its_budget() {
+    let walker = every_combination(6, "/{w}/end");
+    let mut slots = [u32::MAX; 16];
+    let long_runs = "/a".repeat(6) + "/" + &"x".repeat(100_000) + ";";
+    assert_eq!(walker.walk(long_runs.as_bytes(), &mut slots), Walk::GaveUp);
+    let short_runs = "/a".repeat(6) + "/x;" + &"x".repeat(100_000);
+    assert_eq!(
+        walker.walk(short_runs.as_bytes(), &mut slots),
+        Walk::NotFound
+    );
+}
+
+#[test]
+fn the_hole_matches_no_text() {
+    let mut slots = [];
+    let walker = Walker::build(&[tokens("/a"), tokens("/c")], false).unwrap();
+    // `b` falls between the children `a` and `c`, on a hole.
+    assert!(walker.nodes.contains(&HOLE));
+    for uri in ["/b", "/\u{ff}", "/\u{0}", "/"] {
+        assert_eq!(
+            walker.walk(uri.as_bytes(), &mut slots),
+            Walk::NotFound,
+            "{uri:?}"
+        );
+    }
+    assert_eq!(walker.walk(b"/c", &mut slots), Walk::Found(1, Seen(0)));
+}
+
+#[test]
+fn delimited_templates_qualify() {
+    for t in [
+        "/users/{id}/x",
+        "/a/{b}",
+        "log://build/{id}{?lines}",
+        "file:///{+path}",
+        "/static",
+    ] {
+        assert!(qualifies(&tokens(t)), "{t}");
+    }
+    for t in [
+        "/a/{name}.txt",
+        "{a}{b}",
+        "/{+a}/x",
+        "/{a,b}",
+        "/{.a}",
+        "/%20/{a}",
+        "/{a:3}/",
+        "{+a}{?q}",
+    ] {
+        assert!(!qualifies(&tokens(t)), "{t}");
+    }
+}
+
+/// The walk against the VM on single templates, with and without empty path variables: the
+/// same template key, the same spans. (The router's oracle covers sets of templates.)
+mod agrees_with_the_vm {
+    use proptest::prelude::*;
+
+    use super::super::Walk;
+    use crate::matching::program::{Policy, Program};
+    use crate::matching::vm;
+    use crate::template::Parsed;
+
+    fn template() -> impl Strategy<Value = String> {
+        let part = prop::sample::select(vec![
+            "/",
+            "a",
+            "x/",
+            "-",
+            "/issues/comments/",
+            "{p}/",
+            "{q}/x",
+            "{r}?",
+        ]);
+        let end = prop::sample::select(vec![
+            "", "{s}", "{+s}", "{?t,u}", "{s}{?t}", "/{+s}", "{&t}",
+        ]);
+        (prop::collection::vec(part, 0..5), end).prop_map(|(parts, end)| parts.concat() + end)
+    }
+
+    fn uri() -> impl Strategy<Value = String> {
+        let piece = prop::sample::select(vec![
+            "/",
+            "a",
+            "x",
+            "-",
+            ".",
+            "%2F",
+            "%41",
+            "?t=1",
+            "&u=2",
+            "?",
+            "&",
+            "=",
+            "é",
+            "#",
+            " ",
+            "/issues/comments/",
+            "\u{1}",
+        ]);
+        prop::collection::vec(piece, 0..10).prop_map(|p| p.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn walk_and_vm_agree(text in template(), uri in uri(), empty in any::<bool>()) {
+            let t = Parsed::parse(&text).unwrap();
+            let policy = Policy { require_path_vars: !empty };
+            let program = Program::compile(&t, policy).unwrap();
+            let walker = program.walker.as_ref().expect("the template is delimited");
+            let width = program.slots;
+            let (mut walked, mut ran) = (vec![vm::UNSET; width], vec![vm::UNSET; width]);
+            let by_vm = vm::run(&program, uri.as_bytes(), &mut ran);
+            match walker.walk(uri.as_bytes(), &mut walked) {
+                Walk::GaveUp => {}
+                Walk::NotFound => prop_assert_eq!(by_vm, None),
+                Walk::Found(key, _) => {
+                    crate::matching::clear_tail(&t, &mut walked);
+                    prop_assert_eq!(by_vm, Some(key));
+                    prop_assert_eq!(walked, ran);
+                }
+            }
+        }
+    }
+}
