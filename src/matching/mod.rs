@@ -10,6 +10,7 @@
 #[cfg(test)]
 mod adversarial;
 pub(crate) mod captures;
+pub(crate) mod class;
 #[cfg(feature = "serde")]
 mod extract;
 pub(crate) mod program;

@@ -19,10 +19,11 @@
 //! A trailing run of query expressions (`{?..}{&..}`) compiles to a [`Inst::QueryStart`]
 //! assertion and a loop over the rest of the URI; [`super::query`] then binds its pairs.
 
+use super::class::Class;
 use super::trie::{shape, tokens, TailStart, Token, Trie, VarToken};
 use super::walk::Walker;
 use super::Unsupported;
-use crate::pct::{self, is_reserved, is_unreserved};
+use crate::pct;
 use crate::template::{Operator, Parsed, VarNode};
 
 /// The most instructions a matching program may have. Programs grow linearly with their
@@ -55,75 +56,6 @@ impl Rank {
             Operator::Path if var.explode => Self::Crossing,
             _ => Self::Segment,
         }
-    }
-}
-
-/// A set of raw ASCII bytes a value may contain. Encoded units (triplets and raw non-ASCII
-/// bytes) are allowed in every value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Class(u128);
-
-impl Class {
-    fn of(pred: impl Fn(u8) -> bool) -> Self {
-        let mut bits = 0u128;
-        for b in 0..128u8 {
-            if pred(b) {
-                bits |= 1 << b;
-            }
-        }
-        Self(bits)
-    }
-
-    fn with(self, b: u8) -> Self {
-        Self(self.0 | 1 << b)
-    }
-
-    /// Whether the class holds this raw ASCII byte.
-    #[inline]
-    pub(crate) fn allows_raw(self, byte: u8) -> bool {
-        byte < 128 && self.0 >> byte & 1 == 1
-    }
-
-    #[inline]
-    pub(crate) fn allows(self, unit: pct::Unit) -> bool {
-        unit.encoded || (unit.byte < 128 && self.0 >> unit.byte & 1 == 1)
-    }
-
-    /// The bytes a single value of `op` may hold raw.
-    pub(crate) fn value(op: Operator) -> Self {
-        match op {
-            Operator::Reserved => {
-                Self::of(|b| is_unreserved(b) || is_reserved(b) && b != b'?' && b != b'#')
-            }
-            Operator::Fragment => Self::of(|b| is_unreserved(b) || is_reserved(b)),
-            _ => Self::of(is_unreserved),
-        }
-    }
-
-    /// The bytes a whole variable of `op` may hold raw: a value, or a list or map written with
-    /// commas, or with the operator's separator and `=` when exploded.
-    pub(crate) fn variable(op: Operator, var: &VarNode) -> Self {
-        let value = Self::value(op);
-        if var.prefix != 0 {
-            value
-        } else if var.explode {
-            value.with(op.separator()).with(b'=')
-        } else {
-            value.with(b',')
-        }
-    }
-
-    fn first_set(self) -> FirstSet {
-        FirstSet {
-            ascii: self.0,
-            encoded: true,
-            end: false,
-        }
-    }
-
-    /// Anything printable but `#`: what a query tail may hold before its pairs are checked.
-    pub(crate) fn query() -> Self {
-        Self::of(|b| b.is_ascii_graphic() && b != b'#')
     }
 }
 
@@ -216,6 +148,14 @@ pub(crate) struct FirstSet {
 }
 
 impl FirstSet {
+    fn of_class(class: Class) -> Self {
+        FirstSet {
+            ascii: class.ascii(),
+            encoded: true,
+            end: false,
+        }
+    }
+
     /// Whether a thread here can take `next` (`None`: the end of the URI).
     #[inline]
     pub(crate) fn admits(&self, next: Option<pct::Unit>) -> bool {
@@ -275,9 +215,9 @@ fn first_set(
         Inst::Dispatch(table) => dispatch[table as usize]
             .iter()
             .fold(FirstSet::default(), |s, &(u, _)| s.union(FirstSet::unit(u))),
-        Inst::Step { class, .. } => class.first_set(),
+        Inst::Step { class, .. } => FirstSet::of_class(class),
         Inst::Loop { class, exit, .. } | Inst::Counted { class, exit, .. } => {
-            class.first_set().union(follow(exit, memo))
+            FirstSet::of_class(class).union(follow(exit, memo))
         }
         Inst::Split(a, b) => follow(a, memo).union(follow(b, memo)),
         Inst::Jump(to) => follow(to, memo),

@@ -69,7 +69,8 @@ impl Parsed {
 
     pub(crate) fn components(&self) -> Components<'_> {
         Components {
-            template: self,
+            source: &self.source,
+            nodes: &self.nodes,
             index: 0,
         }
     }

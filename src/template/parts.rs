@@ -4,7 +4,6 @@
 use std::fmt;
 
 use super::node::{Node, Operator, VarNode};
-use super::parsed::Parsed;
 
 /// One part of a template: literal text or an expression.
 ///
@@ -33,7 +32,8 @@ pub enum Component<'t> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Components<'t> {
-    pub(super) template: &'t Parsed,
+    pub(super) source: &'t str,
+    pub(super) nodes: &'t [Node],
     pub(super) index: usize,
 }
 
@@ -41,12 +41,13 @@ impl<'t> Iterator for Components<'t> {
     type Item = Component<'t>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let t = self.template;
-        let node = *t.nodes().get(self.index)?;
+        let node = *self.nodes.get(self.index)?;
         match node {
             Node::Literal { start, end } => {
                 self.index += 1;
-                Some(Component::Literal(t.span(start, end)))
+                Some(Component::Literal(
+                    &self.source[start as usize..end as usize],
+                ))
             }
             Node::Expression {
                 op,
@@ -57,10 +58,10 @@ impl<'t> Iterator for Components<'t> {
                 let first = self.index + 1;
                 self.index = first + usize::from(vars);
                 Some(Component::Expression(Expression {
-                    source: t.as_str(),
+                    source: self.source,
                     operator: op,
                     text: (start, end),
-                    vars: &t.nodes()[first..self.index],
+                    vars: &self.nodes[first..self.index],
                 }))
             }
             Node::Var(_) => unreachable!("variables are consumed with their expression"),

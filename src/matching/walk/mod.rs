@@ -34,7 +34,7 @@ mod run;
 #[cfg(test)]
 mod tests;
 
-use crate::matching::program::Class;
+use crate::matching::class::Class;
 use crate::matching::trie::TailStart;
 
 /// A radix trie over delimited templates, flattened for the walk.
