@@ -327,7 +327,7 @@ impl Server {
 
 /// The captures of a read as `T`; a value that does not fit is "resource not found".
 fn params<'r, T: Deserialize<'r>>(
-    read: &ResourceMatch<'r, Kind>,
+    read: &ResourceMatch<'_, 'r, Kind>,
     version: &str,
 ) -> Result<T, JsonRpcError> {
     read.params().map_err(|e| e.to_json_rpc(version))

@@ -488,3 +488,17 @@ fn an_ampersand_inside_a_path_does_not_start_a_query() {
     let routed = router.at("file:///a&b?rev=1").unwrap();
     assert_eq!(routed.captures.get("path").unwrap().decoded(), "a&b");
 }
+
+/// The value and template a lookup returns borrow the router, not the URI: they outlive it.
+#[test]
+fn a_routed_value_outlives_the_uri() {
+    let mut router = Router::new();
+    router.insert("notes://{id}", "note").unwrap();
+    let (value, template) = {
+        let uri = String::from("notes://7");
+        let routed = router.at(&uri).unwrap();
+        assert_eq!(routed.captures.get("id").unwrap().decoded(), "7");
+        (routed.value, routed.template)
+    };
+    assert_eq!((*value, template.as_str()), ("note", "notes://{id}"));
+}

@@ -121,19 +121,19 @@ impl ReadError {
 /// A `resources/read` URI routed to its entry; see [`Resources::at`](super::Resources::at).
 #[derive(Debug)]
 #[non_exhaustive]
-pub struct ResourceMatch<'r, H> {
+pub struct ResourceMatch<'r, 'u, H> {
     /// The handler registered with the entry.
     pub handler: &'r H,
     /// The template that matched (for a static resource, its URI as a template).
     pub template: &'r UriTemplate,
     /// The template's variables, decoded and checked for path safety.
-    pub captures: Captures<'r>,
+    pub captures: Captures<'u>,
     /// The URI read.
-    pub uri: &'r str,
+    pub uri: &'u str,
     pub(super) listing: &'r Listing,
 }
 
-impl<'r, H> ResourceMatch<'r, H> {
+impl<'r, 'u, H> ResourceMatch<'r, 'u, H> {
     /// Extracts the captures into a typed value (see [`Captures::deserialize`]); a value that
     /// does not fit is a [`ReadError::Params`], answered as "resource not found".
     ///
@@ -159,7 +159,7 @@ impl<'r, H> ResourceMatch<'r, H> {
     /// # Errors
     ///
     /// [`ReadError::Params`] naming the variable that does not fit.
-    pub fn params<T: Deserialize<'r>>(&self) -> Result<T, ReadError> {
+    pub fn params<T: Deserialize<'u>>(&self) -> Result<T, ReadError> {
         self.captures
             .deserialize()
             .map_err(|error| ReadError::Params {

@@ -420,7 +420,7 @@ impl<H> Resources<H> {
     /// # Errors
     ///
     /// [`ReadError::Route`] with the router's [`RouteError`](crate::RouteError).
-    pub fn at<'r>(&'r self, uri: &'r str) -> Result<ResourceMatch<'r, H>, ReadError> {
+    pub fn at<'r: 'u, 'u>(&'r self, uri: &'u str) -> Result<ResourceMatch<'r, 'u, H>, ReadError> {
         let routed = self.router.at(uri).map_err(|error| ReadError::Route {
             uri: uri.to_owned(),
             error,

@@ -24,13 +24,13 @@ use crate::UriTemplate;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
-pub struct Routed<'r, T> {
+pub struct Routed<'r, 'u, T> {
     /// The value inserted with the template.
     pub value: &'r T,
     /// The template that matched.
     pub template: &'r UriTemplate,
     /// Its variables, borrowed from the URI.
-    pub captures: Captures<'r>,
+    pub captures: Captures<'u>,
 }
 
 impl<T> Router<T> {
@@ -60,7 +60,7 @@ impl<T> Router<T> {
     /// [`RouteError::NotFound`] when nothing matches, [`RouteError::Unsafe`] when the best match
     /// breaks a path-safety rule, [`RouteError::Malformed`] for a malformed URI, and the query
     /// errors of the best match.
-    pub fn at<'r>(&'r self, uri: &'r str) -> Result<Routed<'r, T>, RouteError> {
+    pub fn at<'r: 'u, 'u>(&'r self, uri: &'u str) -> Result<Routed<'r, 'u, T>, RouteError> {
         let Some(Ok(compiled)) = self.compiled.get() else {
             return self.compile_then_at(uri);
         };
@@ -93,7 +93,10 @@ impl<T> Router<T> {
     /// then looks up.
     #[cold]
     #[inline(never)]
-    fn compile_then_at<'r>(&'r self, uri: &'r str) -> Result<Routed<'r, T>, RouteError> {
+    fn compile_then_at<'r: 'u, 'u>(
+        &'r self,
+        uri: &'u str,
+    ) -> Result<Routed<'r, 'u, T>, RouteError> {
         self.compiled().map_err(RouteError::Unsupported)?;
         self.at(uri)
     }
@@ -102,14 +105,14 @@ impl<T> Router<T> {
     /// bind, a triplet to validate, a capture to check for safety, the VM's answer, or none
     /// found. Out of line, so that the common lookup keeps its registers.
     #[inline(never)]
-    fn after_search<'r>(
+    fn after_search<'r: 'u, 'u>(
         &'r self,
         compiled: &'r Compiled,
-        uri: &'r str,
+        uri: &'u str,
         mut slots: Slots,
         found: Search,
         triplets: Option<Triplets>,
-    ) -> Result<Routed<'r, T>, RouteError> {
+    ) -> Result<Routed<'r, 'u, T>, RouteError> {
         let width = compiled.program.slots / 2;
         let found = match found {
             Search::Walked(key, seen) => {
@@ -147,12 +150,12 @@ impl<T> Router<T> {
 
     /// A lookup by the VM, for routers the walk does not serve: static templates first.
     #[inline(never)]
-    fn at_by_vm<'r>(
+    fn at_by_vm<'r: 'u, 'u>(
         &'r self,
         compiled: &'r Compiled,
-        uri: &'r str,
+        uri: &'u str,
         slots: Slots,
-    ) -> Result<Routed<'r, T>, RouteError> {
+    ) -> Result<Routed<'r, 'u, T>, RouteError> {
         let triplets = Some(matching::validate_uri(uri, usize::MAX)?);
         if let Some(&i) = compiled.statics.get(uri) {
             let template = self.routes[i].template.parsed();
@@ -171,13 +174,13 @@ impl<T> Router<T> {
     }
 
     /// Turns the spans of the template found into its captures, and checks them.
-    fn bind<'r>(
+    fn bind<'r: 'u, 'u>(
         &'r self,
         compiled: &'r Compiled,
-        uri: &'r str,
+        uri: &'u str,
         mut slots: Slots,
         found: Found,
-    ) -> Result<Routed<'r, T>, RouteError> {
+    ) -> Result<Routed<'r, 'u, T>, RouteError> {
         let i = compiled.keys[found.key].route;
         let route = &self.routes[i];
         let template = route.template.parsed();
@@ -192,7 +195,7 @@ impl<T> Router<T> {
     }
 
     #[inline]
-    fn routed<'r>(&'r self, i: usize, captures: Captures<'r>) -> Routed<'r, T> {
+    fn routed<'r: 'u, 'u>(&'r self, i: usize, captures: Captures<'u>) -> Routed<'r, 'u, T> {
         let route = &self.routes[i];
         Routed {
             value: &route.value,
