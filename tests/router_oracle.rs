@@ -8,6 +8,7 @@
 mod common;
 
 use common::oracle::{has_repeated_names, reference};
+use common::strategies::{walkable_template, walkable_uri};
 use proptest::prelude::*;
 use rfc6570::matching::MatchOptions;
 use rfc6570::router::RouterOptions;
@@ -114,39 +115,6 @@ fn check(templates: Vec<String>, uris: Vec<String>, order: Vec<usize>, allow_emp
             inserted.iter().map(|t| t.as_str()).collect::<Vec<_>>()
         );
     }
-}
-
-/// Templates the router's radix walk serves: delimited `{v}`, a final `{+v}`, a query tail.
-/// Some literals are longer than the eight bytes the walk compares at once.
-fn walkable_template() -> impl Strategy<Value = String> {
-    let part = prop_oneof![
-        3 => prop::sample::select(vec!["/", "a", "b", "/a", "x/", "-"]).prop_map(String::from),
-        1 => prop::sample::select(vec!["/issues/comments", "/issues/", "issue"])
-            .prop_map(String::from),
-        2 => prop::sample::select(vec!["{p}/", "{q}-", "{r}/x"]).prop_map(String::from),
-    ];
-    let end = prop::sample::select(vec!["", "{s}", "{+s}", "{?t,u}", "{s}{?t}", "/{+s}"]);
-    (prop::collection::vec(part, 0..4), end).prop_map(|(parts, end)| parts.concat() + end)
-}
-
-fn walkable_uri() -> impl Strategy<Value = String> {
-    let piece = prop::sample::select(vec![
-        "/",
-        "a",
-        "b",
-        "x",
-        "-",
-        "%2F",
-        "?t=1",
-        "&u=2",
-        "/a",
-        "é",
-        "/issues/comments",
-        "/issues/",
-        "issue",
-        "/issues/commentz",
-    ]);
-    prop::collection::vec(piece, 0..8).prop_map(|p| p.concat())
 }
 
 proptest! {

@@ -321,3 +321,51 @@ pub fn vars_for(
         object(pairs)
     })
 }
+
+/// Templates the radix walk serves: delimited `{v}`, a final `{+v}`, a query tail. Some
+/// literals are longer than the eight bytes the walk compares at once; `{q}-` is not
+/// delimited (`-` cannot end `{q}`), so a few templates take the VM, as a router hands over. The router's oracle
+/// and the walk's own tests (which include this file) both draw from it.
+pub fn walkable_template() -> impl Strategy<Value = String> {
+    let part = prop_oneof![
+        3 => prop::sample::select(vec!["/", "a", "b", "/a", "x/", "-"]).prop_map(String::from),
+        1 => prop::sample::select(vec!["/issues/comments", "/issues/", "issue"])
+            .prop_map(String::from),
+        2 => prop::sample::select(vec!["{p}/", "{q}-", "{r}/x", "{q}/x", "{r}?"])
+            .prop_map(String::from),
+    ];
+    let end = prop::sample::select(vec![
+        "", "{s}", "{+s}", "{?t,u}", "{s}{?t}", "/{+s}", "{&t}",
+    ]);
+    (prop::collection::vec(part, 0..5), end).prop_map(|(parts, end)| parts.concat() + end)
+}
+
+/// URIs for [`walkable_template`]s: their literals, separators, triplets, a query, and bytes
+/// that stop a walk (a space, a control character, `#`).
+pub fn walkable_uri() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "/",
+        "a",
+        "b",
+        "x",
+        "-",
+        ".",
+        "%2F",
+        "%41",
+        "?t=1",
+        "&u=2",
+        "?",
+        "&",
+        "=",
+        "/a",
+        "\u{e9}",
+        "#",
+        " ",
+        "\u{1}",
+        "/issues/comments",
+        "/issues/",
+        "issue",
+        "/issues/commentz",
+    ]);
+    prop::collection::vec(piece, 0..10).prop_map(|p| p.concat())
+}

@@ -20,7 +20,9 @@ impl Walker {
             }
             // Keys are stored in 32 bits, and one value means "no template ends here".
             let key = u32::try_from(key).ok().filter(|&k| k != NO_END)?;
-            trie.insert(tokens, key);
+            if !trie.insert(tokens, key) {
+                return None;
+            }
         }
         trie.compress(0);
         Some(Walker {
@@ -54,7 +56,10 @@ struct BuildEdge {
 }
 
 impl BuildTrie {
-    fn insert(&mut self, tokens: &[Token], key: u32) {
+    /// Adds a template's tokens, or says `false` when the walk cannot hold it: a node keeps
+    /// one query tail, so two templates whose tails start at the same node (`{?a}` and `{&b}`)
+    /// are left to the VM, which ranks both.
+    fn insert(&mut self, tokens: &[Token], key: u32) -> bool {
         let mut node = 0usize;
         let mut var = 0u32;
         for token in tokens {
@@ -70,17 +75,21 @@ impl BuildTrie {
                     self.var_child(node, *op == Operator::Simple, edge)
                 }
                 Token::Tail(start) => {
+                    if self.nodes[node].tail.is_some() {
+                        return false;
+                    }
                     self.nodes[node].tail = Some(Tail {
                         key,
                         slot: 2 * var,
                         start: *start,
                         run: QUERY_RUN,
                     });
-                    return;
+                    return true;
                 }
             };
         }
         self.nodes[node].end = Some(key);
+        true
     }
 
     /// The child behind the node's `{v}` (segment) or `{+v}` edge, made if missing.
