@@ -69,7 +69,7 @@ impl Rule {
         }
     }
 
-    fn bit(self) -> u8 {
+    const fn bit(self) -> u8 {
         1 << self as u8
     }
 }
@@ -107,17 +107,35 @@ impl SafetyPolicy {
     pub const OFF: Self = Self(0);
 
     /// This policy without `rule`.
-    pub fn allow(self, rule: Rule) -> Self {
+    ///
+    /// ```
+    /// # use rfc6570::safety::{Rule, SafetyPolicy};
+    /// let policy = SafetyPolicy::STRICT.allow(Rule::AbsolutePath);
+    /// assert!(!policy.enforces(Rule::AbsolutePath) && policy.enforces(Rule::DotDotSegment));
+    /// ```
+    pub const fn allow(self, rule: Rule) -> Self {
         Self(self.0 & !rule.bit())
     }
 
     /// This policy with `rule`.
-    pub fn deny(self, rule: Rule) -> Self {
+    ///
+    /// ```
+    /// # use rfc6570::safety::{Rule, SafetyPolicy};
+    /// let policy = SafetyPolicy::OFF.deny(Rule::DotDotSegment);
+    /// assert!(policy.enforces(Rule::DotDotSegment) && !policy.enforces(Rule::AbsolutePath));
+    /// ```
+    pub const fn deny(self, rule: Rule) -> Self {
         Self(self.0 | rule.bit())
     }
 
     /// Whether `rule` is enforced.
-    pub fn enforces(self, rule: Rule) -> bool {
+    ///
+    /// ```
+    /// # use rfc6570::safety::{Rule, SafetyPolicy};
+    /// assert!(SafetyPolicy::default().enforces(Rule::LookAlike));
+    /// assert!(!SafetyPolicy::OFF.enforces(Rule::LookAlike));
+    /// ```
+    pub const fn enforces(self, rule: Rule) -> bool {
         self.0 & rule.bit() != 0
     }
 

@@ -84,6 +84,14 @@ struct Route<T> {
 /// ```
 pub trait IntoTemplate {
     /// Parses (or passes on) the template.
+    ///
+    /// ```
+    /// use rfc6570::router::IntoTemplate;
+    ///
+    /// assert_eq!("notes://{id}".into_template()?.as_str(), "notes://{id}");
+    /// assert!("notes://{id".into_template().is_err());
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
     fn into_template(self) -> Result<UriTemplate, Error>;
 }
 
