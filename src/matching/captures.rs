@@ -372,7 +372,6 @@ impl TailNames<'_> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum CaptureKind {
     /// A single string.
     String,

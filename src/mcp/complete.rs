@@ -43,16 +43,33 @@ pub enum Reference {
 ///
 /// ```
 /// use rfc6570::mcp::CompletionArgument;
-/// let a = CompletionArgument { name: "id".into(), value: "no".into() };
+/// let a = CompletionArgument::new("id", "no");
 /// assert_eq!(serde_json::to_value(&a)?, serde_json::json!({"name": "id", "value": "no"}));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct CompletionArgument {
     /// The argument's (variable's) name.
     pub name: String,
     /// The partial value to complete.
     pub value: String,
+}
+
+impl CompletionArgument {
+    /// The argument `name`, with the text typed so far.
+    ///
+    /// ```
+    /// use rfc6570::mcp::CompletionArgument;
+    /// let a = CompletionArgument::new("job_id", "4");
+    /// assert_eq!((a.name.as_str(), a.value.as_str()), ("job_id", "4"));
+    /// ```
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            value: value.into(),
+        }
+    }
 }
 
 /// `context` of a completion request: variables already chosen.
@@ -310,13 +327,14 @@ impl<H> Completion<'_, H> {
 /// The `completion` object of a `completion/complete` result.
 ///
 /// ```
-/// use rfc6570::mcp::CompletionValues;
-/// let v = CompletionValues { values: vec!["a".into()], total: None, has_more: None };
+/// use rfc6570::mcp::CompleteResult;
+/// let v = CompleteResult::new(vec!["a".into()], None).completion;
 /// assert_eq!(serde_json::to_value(&v)?, serde_json::json!({"values": ["a"]}));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct CompletionValues {
     /// The candidates, at most [`MAX_COMPLETION_VALUES`].
     pub values: Vec<String>,
@@ -343,6 +361,7 @@ pub struct CompletionValues {
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct CompleteResult {
     /// The candidates.
     pub completion: CompletionValues,

@@ -25,6 +25,7 @@ use serde::Serialize;
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct TemplatePage<'a> {
     /// The templates on this page, in insertion order.
     pub resource_templates: Vec<&'a ResourceTemplate>,
@@ -48,6 +49,7 @@ pub struct TemplatePage<'a> {
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct ResourcePage<'a> {
     /// The resources on this page, in insertion order.
     pub resources: Vec<&'a Resource>,
@@ -69,6 +71,7 @@ pub struct ResourcePage<'a> {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid cursor {cursor:?}")]
+#[non_exhaustive]
 pub struct InvalidCursor {
     /// The cursor received.
     pub cursor: String,
@@ -78,8 +81,9 @@ impl InvalidCursor {
     /// The JSON-RPC error the MCP schema gives an invalid cursor: -32602, "Invalid cursor".
     ///
     /// ```
-    /// use rfc6570::mcp::InvalidCursor;
-    /// let err = InvalidCursor { cursor: "x".into() }.to_json_rpc();
+    /// use rfc6570::mcp::Resources;
+    /// let resources: Resources<()> = Resources::new();
+    /// let err = resources.list_templates(Some("x")).unwrap_err().to_json_rpc();
     /// assert_eq!((err.code, err.message.as_str()), (-32602, "Invalid cursor"));
     /// ```
     pub fn to_json_rpc(&self) -> JsonRpcError {

@@ -18,6 +18,7 @@ pub type Meta = serde_json::Map<String, Value>;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Role {
     /// `"user"`.
     User,
@@ -112,6 +113,7 @@ impl Annotations {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Theme {
     /// `"light"`: for light backgrounds.
     Light,

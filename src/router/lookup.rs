@@ -24,6 +24,7 @@ use crate::UriTemplate;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Routed<'r, 'u, T> {
     /// The value inserted with the template.
     pub value: &'r T,
