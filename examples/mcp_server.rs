@@ -287,7 +287,10 @@ impl Server {
         &self,
         request: &CompleteRequest,
     ) -> Result<rfc6570::mcp::CompleteResult, JsonRpcError> {
-        let completion = self.resources.complete(request)?;
+        let completion = self
+            .resources
+            .complete(request)
+            .map_err(|e| e.to_json_rpc())?;
         let candidates: Vec<String> = match (completion.handler, completion.argument) {
             (Kind::BuildLog, "job_id") => JOBS.iter().map(|(id, _, _)| id.to_string()).collect(),
             (Kind::Note, "id") => NOTES.iter().map(|(id, _, _)| id.to_string()).collect(),
@@ -456,7 +459,7 @@ impl ServerHandler for Handler {
             .0
             .resources
             .list_templates(cursor.as_deref())
-            .map_err(|e| to_mcp(e.into()))?;
+            .map_err(|e| to_mcp(e.to_json_rpc()))?;
         let mut result =
             ListResourceTemplatesResult::with_all_items(convert(&page.resource_templates)?);
         result.next_cursor = page.next_cursor;
@@ -473,7 +476,7 @@ impl ServerHandler for Handler {
             .0
             .resources
             .list_resources(cursor.as_deref())
-            .map_err(|e| to_mcp(e.into()))?;
+            .map_err(|e| to_mcp(e.to_json_rpc()))?;
         let mut result = ListResourcesResult::with_all_items(convert(&page.resources)?);
         result.next_cursor = page.next_cursor;
         Ok(result)

@@ -222,12 +222,6 @@ impl CompletionError {
     }
 }
 
-impl From<CompletionError> for JsonRpcError {
-    fn from(e: CompletionError) -> Self {
-        e.to_json_rpc()
-    }
-}
-
 /// A checked completion request: the template, the variable to complete, what was typed, and
 /// the variables already chosen. The server produces candidates from it; [`complete_from`]
 /// filters them into the result.

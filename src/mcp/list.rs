@@ -91,12 +91,6 @@ impl InvalidCursor {
     }
 }
 
-impl From<InvalidCursor> for JsonRpcError {
-    fn from(e: InvalidCursor) -> Self {
-        e.to_json_rpc()
-    }
-}
-
 pub(super) const CURSOR_TEMPLATES: char = 't';
 pub(super) const CURSOR_RESOURCES: char = 'r';
 

@@ -1,7 +1,10 @@
 //! Building the walk: which templates qualify, the trie of their tokens, its compression, and
 //! the flat node array the walk reads.
 
-use super::*;
+use super::{
+    load, Class, Exits, RunTable, Tail, VarEdge, WalkNode, Walker, ALLOWED, BRANCHES, HOLE,
+    LATER_EDGES, NOT_PLAIN, NO_END, PERCENT, QUERY_RUN, SEGMENT, STOP, TAIL,
+};
 use crate::matching::trie::Token;
 use crate::template::Operator;
 

@@ -1,7 +1,7 @@
 //! The walk itself: a loop down the flattened trie, straight until the first branch point,
 //! then with a bounded stack of ways back and a budget, handing over to the VM past either.
 
-use super::*;
+use super::{load, Seen, Tail, Walk, WalkNode, Walker, BRANCHES, LATER_EDGES, SEGMENT, STOP, TAIL};
 
 /// Where a walk resumes when the edge it took fails: a node, where its prefix ended, and
 /// whether the node's segment edge is still to try or only the edges after it. Packed in one
