@@ -13,7 +13,9 @@
 //!
 //! For your own types that derive `Serialize`, [`Serialized`] (feature `serde`) serializes a
 //! value once, straight into variables: no JSON is built, and the URIs are those its
-//! `serde_json::to_value` would give:
+//! `serde_json::to_value` would give.
+//! [`UriTemplate::expand_serialized`](crate::UriTemplate::expand_serialized) does both in one
+//! call:
 //!
 //! ```
 //! use rfc6570::UriTemplate;
@@ -23,8 +25,13 @@
 //! struct BuildLog { job_id: u64, lines: Option<String> }
 //!
 //! let t = UriTemplate::parse("log://build/{job_id}{?lines}")?;
-//! let vars = Serialized::new(&BuildLog { job_id: 42, lines: Some("10-20".into()) })?;
+//! let log = BuildLog { job_id: 42, lines: Some("10-20".into()) };
+//! assert_eq!(t.expand_serialized(&log)?, "log://build/42?lines=10-20");
+//!
+//! // Serialized once, expanded as often as needed.
+//! let vars = Serialized::new(&log)?;
 //! assert_eq!(t.expand(&vars)?, "log://build/42?lines=10-20");
+//! assert_eq!(UriTemplate::parse("log://build/{job_id}/raw")?.expand(&vars)?, "log://build/42/raw");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
