@@ -377,21 +377,41 @@ struct JsonFloat(f64);
 
 impl fmt::Display for JsonFloat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_float(f, format_args!("{:e}", self.0), -5..=15)
+        write_float(f, self.0, -5..=15)
     }
 }
 
-/// Writes a float from its shortest scientific text (`-1.234e-7`, as `{:e}` writes it) in
-/// `serde_json`'s layout, plain when the exponent is in `plain`. (An `f32` map key is laid out
-/// with `f32`'s range, as `serde_json` does.)
-fn write_float(
+/// Writes a finite float in `serde_json`'s layout, plain when its decimal exponent is in
+/// `plain` (`f32` map keys have a range of their own, as in `serde_json`).
+///
+/// The digits are the shortest that read back as `x`, as `{:e}` finds them. Where two such
+/// texts are equally close to `x`, `{:e}` rounds the tie up and `serde_json` to the even digit:
+/// the same number of digits rounded exactly (which Rust does half to even) is taken instead
+/// when it still reads back as `x`.
+fn write_float<F>(
     out: &mut dyn fmt::Write,
-    scientific: fmt::Arguments<'_>,
+    x: F,
     plain: std::ops::RangeInclusive<i32>,
-) -> fmt::Result {
-    let mut text = Text::new();
-    text.write_fmt(scientific)?;
-    let text = text.as_str();
+) -> fmt::Result
+where
+    F: fmt::LowerExp + std::str::FromStr + PartialEq + Copy,
+{
+    let mut shortest = Text::new();
+    write!(shortest, "{x:e}")?;
+    let digits = shortest
+        .as_str()
+        .bytes()
+        .take_while(|&b| b != b'e')
+        .filter(u8::is_ascii_digit)
+        .count();
+    let mut even = Text::new();
+    write!(even, "{x:.*e}", digits.saturating_sub(1))?;
+    let text =
+        if even.as_str() != shortest.as_str() && even.as_str().parse::<F>().is_ok_and(|y| y == x) {
+            even.as_str()
+        } else {
+            shortest.as_str()
+        };
     let (sign, unsigned) = match text.strip_prefix('-') {
         Some(rest) => ("-", rest),
         None => ("", text),
@@ -399,7 +419,7 @@ fn write_float(
     let (mantissa, exp) = unsigned.split_once('e').ok_or(fmt::Error)?;
     let exp: i32 = exp.parse().map_err(|_| fmt::Error)?;
     let (lead, rest) = mantissa.split_at(1);
-    let rest = rest.strip_prefix('.').unwrap_or(rest);
+    let rest = rest.strip_prefix('.').unwrap_or(rest).trim_end_matches('0');
     let zeros = |out: &mut dyn fmt::Write, n: i32| (0..n).try_for_each(|_| out.write_char('0'));
     out.write_str(sign)?;
     let digits = 1 + rest.len() as i32;
@@ -961,18 +981,21 @@ impl KeySerializer {
         Text::of(n).map(Key::Owned)
     }
 
-    fn float(
-        x: impl fmt::LowerExp + Copy,
+    fn float<F>(
+        x: F,
         finite: bool,
         plain: std::ops::RangeInclusive<i32>,
-    ) -> Result<Key, SerializeError> {
+    ) -> Result<Key, SerializeError>
+    where
+        F: fmt::LowerExp + std::str::FromStr + PartialEq + Copy,
+    {
         if !finite {
             return Err(SerializeError::new(
                 "a float map key must be finite, not NaN or infinite".into(),
             ));
         }
         let mut text = Text::new();
-        write_float(&mut text, format_args!("{x:e}"), plain)
+        write_float(&mut text, x, plain)
             .map_err(|_| SerializeError::new("a float map key could not be written".into()))?;
         Ok(Key::Owned(text.into_boxed()))
     }
@@ -1179,6 +1202,10 @@ mod tests {
             (f64::MIN_POSITIVE, "2.2250738585072014e-308"),
             (5e-324, "5e-324"),
             (0.1 + 0.2, "0.30000000000000004"),
+            // -132.706817626953125 exactly: a tie between two shortest texts, which goes to
+            // the even digit, not up.
+            (-8_697_074.0 / 65_536.0, "-132.70681762695312"),
+            (f64::from(0.1f32), "0.10000000149011612"),
         ];
         for (x, text) in cases {
             assert_eq!(float_text(x), text, "{x:e}");
