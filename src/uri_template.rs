@@ -261,11 +261,11 @@ impl UriTemplate {
     ///
     /// let t = UriTemplate::parse("{x}")?;
     /// let err = t.expand_serialized(&["not", "a", "struct"]).unwrap_err();
-    /// assert_eq!(err.kind().code(), "serialize");
+    /// assert!(matches!(err.kind(), ErrorKind::Serialize { .. }));
     /// assert_eq!(err.position(), None);
     /// assert_eq!(
     ///     err.to_string(),
-    ///     "cannot serialize the variables: the variables must be a struct or a map, not a tuple in \"{x}\""
+    ///     "cannot serialize the variables: the top level must be a struct or a map, not a tuple in \"{x}\""
     /// );
     /// # Ok::<(), rfc6570::Error>(())
     /// ```

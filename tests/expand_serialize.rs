@@ -424,7 +424,7 @@ fn a_top_level_that_is_not_a_struct_or_map_is_refused() {
     let check = |err: SerializeError, what: &str| {
         assert_eq!(
             err.to_string(),
-            format!("the variables must be a struct or a map, not {what}")
+            format!("the top level must be a struct or a map, not {what}")
         );
         assert_eq!(err.message(), err.to_string());
         assert_eq!(err.path(), "");

@@ -4,8 +4,8 @@
 //! `#[derive(Serialize)]` struct) into a compact owned tree, once, and the [`Vars`] view that
 //! expansion reads from that tree. The tree is what `serde_json::to_value` would give, without
 //! building JSON: field names are borrowed from the type, numbers stay numbers (written as their
-//! JSON text), and each string is one allocation. It sits below expansion and imports nothing
-//! but the rest of [`vars`](super).
+//! JSON text), and each string is one allocation. It sits below expansion: of this crate, it
+//! uses only the rest of [`vars`](super).
 
 use std::fmt::{self, Write as _};
 
@@ -87,7 +87,7 @@ impl Serialized {
     ///
     /// // Anything else defines no variables, and is refused.
     /// let err = Serialized::new(&["a", "b"]).unwrap_err();
-    /// assert_eq!(err.to_string(), "the variables must be a struct or a map, not a tuple");
+    /// assert_eq!(err.to_string(), "the top level must be a struct or a map, not a tuple");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -152,7 +152,7 @@ impl SerializeError {
     /// ```
     /// # use rfc6570::vars::Serialized;
     /// let err = Serialized::new("text").unwrap_err();
-    /// assert_eq!(err.message(), "the variables must be a struct or a map, not a string");
+    /// assert_eq!(err.message(), "the top level must be a struct or a map, not a string");
     /// ```
     pub fn message(&self) -> &str {
         &self.message
@@ -183,7 +183,7 @@ impl SerializeError {
 
     fn not_vars(what: &str) -> Self {
         Self::new(format!(
-            "the variables must be a struct or a map, not {what}"
+            "the top level must be a struct or a map, not {what}"
         ))
     }
 
