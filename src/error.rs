@@ -63,6 +63,15 @@ pub enum ErrorKind {
     },
     /// The output writer reported an error.
     Write,
+    /// The value given to
+    /// [`UriTemplate::expand_serialized`](crate::UriTemplate::expand_serialized) could not be
+    /// made into variables: it is not a struct or a map, a map key is not one that can be
+    /// stringified, or its `Serialize` failed.
+    Serialize {
+        /// What went wrong and where, as the
+        /// [`SerializeError`](crate::vars::SerializeError) said it.
+        message: String,
+    },
 }
 
 impl ErrorKind {
@@ -88,13 +97,17 @@ impl ErrorKind {
             Self::PrefixOnComposite { .. } => "prefix_on_composite",
             Self::NestedComposite { .. } => "nested_composite",
             Self::Write => "write",
+            Self::Serialize { .. } => "serialize",
         }
     }
 
     fn is_expansion(&self) -> bool {
         matches!(
             self,
-            Self::PrefixOnComposite { .. } | Self::NestedComposite { .. } | Self::Write
+            Self::PrefixOnComposite { .. }
+                | Self::NestedComposite { .. }
+                | Self::Write
+                | Self::Serialize { .. }
         )
     }
 }
@@ -120,6 +133,7 @@ impl fmt::Display for ErrorKind {
                 write!(f, "`{var}` holds a nested list or map")
             }
             Self::Write => f.write_str("the output writer failed"),
+            Self::Serialize { message } => write!(f, "cannot serialize the variables: {message}"),
         }
     }
 }
@@ -171,8 +185,8 @@ impl Error {
     }
 
     /// The byte offset in the template where the problem is: the offending character for parse
-    /// errors, the expression for expansion errors; `None` for template-wide limits and writer
-    /// failures.
+    /// errors, the expression for expansion errors; `None` for template-wide limits, writer
+    /// failures and values that could not be serialized.
     ///
     /// ```
     /// # use rfc6570::UriTemplate;

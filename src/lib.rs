@@ -13,6 +13,8 @@
 //! offset of the first problem. [`UriTemplate::expand`] writes every operator, prefix and
 //! explode modifier from a `serde_json::Value`, a map, a slice of pairs or your own
 //! [`Vars`](vars::Vars); [`UriTemplate::expand_to`] writes into any `fmt::Write`.
+//! [`UriTemplate::expand_serialized`] takes your own `#[derive(Serialize)]` struct as it is,
+//! without building JSON.
 //!
 //! ```
 //! use rfc6570::UriTemplate;
@@ -20,6 +22,10 @@
 //!
 //! let t = UriTemplate::parse("log://build/{job_id}{?lines}")?;
 //! assert_eq!(t.expand(&json!({"job_id": 42, "lines": "10-20"}))?, "log://build/42?lines=10-20");
+//!
+//! #[derive(serde::Serialize)]
+//! struct Log { job_id: u64, lines: Option<String> }
+//! assert_eq!(t.expand_serialized(&Log { job_id: 42, lines: None })?, "log://build/42");
 //!
 //! let t = UriTemplate::parse("{/path*}{?q}")?;
 //! assert_eq!(t.expand(&[("path", vec!["a", "b c"])])?, "/a/b%20c");

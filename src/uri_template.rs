@@ -15,6 +15,8 @@ use crate::matching::{self, MatchOptions};
 use crate::template::{Components, Expression, Limits, Parsed, VarSpec};
 use crate::vars::Vars;
 use crate::{expand, Captures, Error, MatchError};
+#[cfg(feature = "serde")]
+use crate::{vars::Serialized, ErrorKind};
 
 /// A parsed, validated RFC 6570 URI template.
 ///
@@ -167,9 +169,11 @@ impl UriTemplate {
     /// Expands the template with `vars` into a new `String`.
     ///
     /// Variables come from anything that implements [`Vars`]: a `serde_json::Value` object, a
-    /// map, a slice of `(name, value)` pairs, or your own type. Strings are percent-encoded as
-    /// the operator requires; numbers and booleans expand as their JSON text; undefined
-    /// variables, `null`, and empty lists and maps are skipped (RFC 6570 §2.3).
+    /// map, a slice of `(name, value)` pairs, [`Serialized`](crate::vars::Serialized) or your
+    /// own type; a `#[derive(Serialize)]` struct expands directly with
+    /// [`expand_serialized`](Self::expand_serialized). Strings are percent-encoded as the
+    /// operator requires; numbers and booleans expand as their JSON text; undefined variables,
+    /// `null`, and empty lists and maps are skipped (RFC 6570 §2.3).
     ///
     /// ```
     /// use rfc6570::UriTemplate;
@@ -224,6 +228,57 @@ impl UriTemplate {
         W: Write + ?Sized,
     {
         expand::expand(&self.parsed, vars, out)
+    }
+
+    /// Expands the template with the fields of any `Serialize` value, such as your own
+    /// `#[derive(Serialize)]` struct, into a new `String` (feature `serde`).
+    ///
+    /// The value is serialized into [`Serialized`](crate::vars::Serialized) variables, without
+    /// building JSON, and expands as its `serde_json::to_value` would. To expand the same value
+    /// into several templates or into a reused buffer, make the `Serialized` once and pass it
+    /// to [`expand`](Self::expand) or [`expand_to`](Self::expand_to).
+    ///
+    /// ```
+    /// use rfc6570::UriTemplate;
+    ///
+    /// #[derive(serde::Serialize)]
+    /// struct Search { q: String, lang: Option<String>, tags: Vec<String> }
+    ///
+    /// let t = UriTemplate::parse("search://docs{?q,lang,tags}")?;
+    /// let s = Search { q: "café".into(), lang: None, tags: vec!["a".into(), "b".into()] };
+    /// assert_eq!(t.expand_serialized(&s)?, "search://docs?q=caf%C3%A9&tags=a,b");
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`expand`](Self::expand), plus [`ErrorKind::Serialize`](crate::ErrorKind::Serialize),
+    /// without a position, when the value is not a struct or a map, has a map key that cannot
+    /// be stringified, or fails to serialize:
+    ///
+    /// ```
+    /// use rfc6570::{ErrorKind, UriTemplate};
+    ///
+    /// let t = UriTemplate::parse("{x}")?;
+    /// let err = t.expand_serialized(&["not", "a", "struct"]).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::Serialize { .. }));
+    /// assert_eq!(err.position(), None);
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "cannot serialize the variables: the top level must be a struct or a map, not a tuple in \"{x}\""
+    /// );
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    #[cfg(feature = "serde")]
+    pub fn expand_serialized<T: serde::Serialize + ?Sized>(
+        &self,
+        value: &T,
+    ) -> Result<String, Error> {
+        let vars = Serialized::new(value).map_err(|e| {
+            let message = e.to_string();
+            Error::new(ErrorKind::Serialize { message }, None, self.as_str())
+        })?;
+        self.expand(&vars)
     }
 }
 

@@ -4,7 +4,9 @@
 //! * `UriTemplate::parse` allocates at most twice (the text and the node array), whatever the
 //!   template's size;
 //! * `expand_to` into a `String` with enough room allocates nothing, for strings, numbers,
-//!   lists and maps, from `serde_json` values and from slices of pairs;
+//!   lists and maps, from `serde_json` values, `Serialized` values and slices of pairs;
+//! * `Serialized::new` allocates once per string and once per struct, map or list, and not
+//!   for field names, numbers, booleans, chars or unit variants;
 //! * `match_uri` on a template of up to 10 variables allocates nothing once warm (program
 //!   compiled, thread cache grown) when the URI needs no decoding, nor does reading the
 //!   captures' decoded values then;
@@ -18,7 +20,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
-use rfc6570::vars::{VarValue, Vars};
+use rfc6570::vars::{Serialized, VarValue, Vars};
 use rfc6570::UriTemplate;
 use serde_json::json;
 
@@ -167,6 +169,62 @@ fn expanding_into_a_buffer_with_room_allocates_nothing_with_pairs() {
     let t = UriTemplate::parse("/plot{?at*}").unwrap();
     let at = BTreeMap::from([("x", 3), ("y", -1)]);
     assert_expands_without_allocating(&t, &[("at", &at)][..], "/plot?x=3&y=-1");
+}
+
+#[derive(serde::Serialize)]
+enum Level {
+    Warn,
+}
+
+#[derive(serde::Serialize)]
+struct Point {
+    x: i32,
+    y: f64,
+}
+
+#[derive(serde::Serialize)]
+struct Record {
+    id: String,
+    n: u64,
+    ratio: f64,
+    yes: bool,
+    letter: char,
+    none: Option<String>,
+    level: Level,
+    tags: Vec<&'static str>,
+    at: Point,
+}
+
+#[test]
+fn serializing_allocates_once_per_string_and_composite() {
+    let record = Record {
+        id: "ada lovelace/é".into(),
+        n: 42,
+        ratio: 0.1 + 0.2,
+        yes: true,
+        letter: 'é',
+        none: None,
+        level: Level::Warn,
+        tags: vec!["red", "green"],
+        at: Point { x: 3, y: -1.5 },
+    };
+    let (vars, n) = allocations(|| Serialized::new(&record).unwrap());
+    println!("Serialized::new: {n} allocations");
+    // The fields, `id`, `tags` and its two strings, and `at`.
+    assert_eq!(n, 6);
+
+    for (text, expected) in [
+        ("notes://{id}", "notes://ada%20lovelace%2F%C3%A9"),
+        (
+            "{n}/{ratio}/{yes}/{letter}{?none,level}",
+            "42/0.30000000000000004/true/%C3%A9?level=Warn",
+        ),
+        ("{/tags*}{?tags}", "/red/green?tags=red,green"),
+        ("{;at*}{?at}", ";x=3;y=-1.5?at=x,3,y,-1.5"),
+    ] {
+        let t = UriTemplate::parse(text).unwrap();
+        assert_expands_without_allocating(&t, &vars, expected);
+    }
 }
 
 /// Matches `uri` twice (compiling the program and growing the thread's cache), then checks

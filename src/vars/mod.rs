@@ -6,13 +6,36 @@
 //! intermediate `String`, so expanding into a reused buffer allocates nothing.
 //!
 //! Implementations are provided for `serde_json::Value` objects and `serde_json::Map` (feature
-//! `json`), `HashMap` and `BTreeMap` from names to values, and slices and arrays of
-//! `(name, value)` pairs. Values can be `&str`, `String`, numbers, `bool`, `Option<T>` (`None`
-//! is undefined), `Vec<T>` and slices (lists), maps of strings to values (associative arrays),
-//! and `serde_json::Value`.
+//! `json`), [`Serialized`] values (feature `serde`), `HashMap` and `BTreeMap` from names to
+//! values, and slices and arrays of `(name, value)` pairs. Values can be `&str`, `String`,
+//! numbers, `bool`, `Option<T>` (`None` is undefined), `Vec<T>` and slices (lists), maps of
+//! strings to values (associative arrays), and `serde_json::Value`.
 //!
-//! For your own types, implement [`Vars`] by hand (no derive needed), or serialize them with
-//! `serde_json::to_value` and pass the JSON value:
+//! For your own types that derive `Serialize`, [`Serialized`] (feature `serde`) serializes a
+//! value once, straight into variables: no JSON is built, and the URIs are those its
+//! `serde_json::to_value` would give.
+//! [`UriTemplate::expand_serialized`](crate::UriTemplate::expand_serialized) does both in one
+//! call:
+//!
+//! ```
+//! use rfc6570::UriTemplate;
+//! use rfc6570::vars::Serialized;
+//!
+//! #[derive(serde::Serialize)]
+//! struct BuildLog { job_id: u64, lines: Option<String> }
+//!
+//! let t = UriTemplate::parse("log://build/{job_id}{?lines}")?;
+//! let log = BuildLog { job_id: 42, lines: Some("10-20".into()) };
+//! assert_eq!(t.expand_serialized(&log)?, "log://build/42?lines=10-20");
+//!
+//! // Serialized once, expanded as often as needed.
+//! let vars = Serialized::new(&log)?;
+//! assert_eq!(t.expand(&vars)?, "log://build/42?lines=10-20");
+//! assert_eq!(UriTemplate::parse("log://build/{job_id}/raw")?.expand(&vars)?, "log://build/42/raw");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Or implement [`Vars`] by hand, with no derive and nothing serialized:
 //!
 //! ```
 //! use rfc6570::UriTemplate;
@@ -40,6 +63,11 @@ use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::hash::{BuildHasher, Hash};
+
+#[cfg(feature = "serde")]
+mod serialize;
+#[cfg(feature = "serde")]
+pub use serialize::{SerializeError, Serialized};
 
 /// The outcome of a callback passed to [`VarList::for_each_item`] or [`VarMap::for_each_entry`]:
 /// `Err` stops the walk and is handed back to the expander.
@@ -325,6 +353,13 @@ impl<K: Borrow<str> + Eq + Hash, V: AsVarValue, S: BuildHasher> AsVarValue for H
     }
 }
 
+/// Whether two variable names are equal, compared inline: names are a few bytes long, shorter
+/// than the call to `memcmp` that `==` would make for each candidate of the same length.
+#[cfg(feature = "serde")]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
 impl<T: Vars + ?Sized> Vars for &T {
     fn get(&self, name: &str) -> VarValue<'_> {
         (**self).get(name)
@@ -417,13 +452,6 @@ mod json {
         fn as_var_value(&self) -> VarValue<'_> {
             VarValue::Map(self)
         }
-    }
-
-    /// Whether two variable names are equal, compared inline: names are a few bytes long,
-    /// shorter than the call to `memcmp` that `==` would make for each candidate of the same
-    /// length.
-    fn same_name(a: &str, b: &str) -> bool {
-        a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
     }
 
     /// A JSON object's members are the variables; any other JSON value defines none.
