@@ -368,94 +368,14 @@ impl Key {
     }
 }
 
-/// A finite float, written as `serde_json` writes it: the shortest text that reads back as the
-/// same number, in plain notation with at least one decimal (`1.0`, `0.001`, `1e16` is
-/// `1e+16`) when its decimal exponent is in `serde_json`'s range for plain notation, and in
-/// scientific notation otherwise.
+/// A finite float, written as `serde_json` writes it: with `zmij`, the shortest text that reads
+/// back as the same number, which is `serde_json`'s own formatter.
 #[derive(Clone, Copy)]
 struct JsonFloat(f64);
 
 impl fmt::Display for JsonFloat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_float(f, self.0, -5..=15)
-    }
-}
-
-/// Writes a finite float in `serde_json`'s layout, plain when its decimal exponent is in
-/// `plain` (`f32` map keys have a range of their own, as in `serde_json`).
-///
-/// The digits are the shortest that read back as `x`, as `{:e}` finds them. Where two such
-/// texts are equally close to `x`, `{:e}` rounds the tie up and `serde_json` to the even digit:
-/// the same number of digits rounded exactly (which Rust does half to even) is taken instead
-/// when it still reads back as `x`.
-fn write_float<F>(
-    out: &mut dyn fmt::Write,
-    x: F,
-    plain: std::ops::RangeInclusive<i32>,
-) -> fmt::Result
-where
-    F: fmt::LowerExp + std::str::FromStr + PartialEq + Copy,
-{
-    let mut shortest = Text::new();
-    write!(shortest, "{x:e}")?;
-    let digits = shortest
-        .as_str()
-        .bytes()
-        .take_while(|&b| b != b'e')
-        .filter(u8::is_ascii_digit)
-        .count();
-    let mut even = Text::new();
-    write!(even, "{x:.*e}", digits.saturating_sub(1))?;
-    let text =
-        if even.as_str() != shortest.as_str() && even.as_str().parse::<F>().is_ok_and(|y| y == x) {
-            even.as_str()
-        } else {
-            shortest.as_str()
-        };
-    let (sign, unsigned) = match text.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", text),
-    };
-    let (mantissa, exp) = unsigned.split_once('e').ok_or(fmt::Error)?;
-    let exp: i32 = exp.parse().map_err(|_| fmt::Error)?;
-    let (lead, rest) = mantissa.split_at(1);
-    let rest = rest.strip_prefix('.').unwrap_or(rest).trim_end_matches('0');
-    let zeros = |out: &mut dyn fmt::Write, n: i32| (0..n).try_for_each(|_| out.write_char('0'));
-    out.write_str(sign)?;
-    let digits = 1 + rest.len() as i32;
-    if !plain.contains(&exp) {
-        // 1.234e+33, 5e-7
-        out.write_str(lead)?;
-        if !rest.is_empty() {
-            out.write_char('.')?;
-            out.write_str(rest)?;
-        }
-        return write!(
-            out,
-            "e{}{}",
-            if exp < 0 { '-' } else { '+' },
-            exp.unsigned_abs()
-        );
-    }
-    if exp >= digits - 1 {
-        // 1234e7 -> 12340000000.0
-        out.write_str(lead)?;
-        out.write_str(rest)?;
-        zeros(out, exp - (digits - 1))?;
-        out.write_str(".0")
-    } else if exp >= 0 {
-        // 1234e-2 -> 12.34
-        let point = exp as usize;
-        out.write_str(lead)?;
-        out.write_str(&rest[..point])?;
-        out.write_char('.')?;
-        out.write_str(&rest[point..])
-    } else {
-        // 1234e-6 -> 0.001234
-        out.write_str("0.")?;
-        zeros(out, -exp - 1)?;
-        out.write_str(lead)?;
-        out.write_str(rest)
+        f.write_str(zmij::Buffer::new().format_finite(self.0))
     }
 }
 
@@ -981,23 +901,15 @@ impl KeySerializer {
         Text::of(n).map(Key::Owned)
     }
 
-    fn float<F>(
-        x: F,
-        finite: bool,
-        plain: std::ops::RangeInclusive<i32>,
-    ) -> Result<Key, SerializeError>
-    where
-        F: fmt::LowerExp + std::str::FromStr + PartialEq + Copy,
-    {
+    /// A float key, as `serde_json` writes one: finite, in `zmij`'s shortest text (an `f32`
+    /// as an `f32`, unlike an `f32` value, which `serde_json` widens).
+    fn float<F: zmij::Float>(x: F, finite: bool) -> Result<Key, SerializeError> {
         if !finite {
             return Err(SerializeError::new(
                 "a float map key must be finite, not NaN or infinite".into(),
             ));
         }
-        let mut text = Text::new();
-        write_float(&mut text, x, plain)
-            .map_err(|_| SerializeError::new("a float map key could not be written".into()))?;
-        Ok(Key::Owned(text.into_boxed()))
+        Ok(Key::Owned(Box::from(zmij::Buffer::new().format_finite(x))))
     }
 }
 
@@ -1058,11 +970,11 @@ impl ser::Serializer for KeySerializer {
 
     /// Unlike an `f32` value, an `f32` key keeps `f32`'s own shortest text, as in `serde_json`.
     fn serialize_f32(self, v: f32) -> Result<Key, SerializeError> {
-        Self::float(v, v.is_finite(), -6..=12)
+        Self::float(v, v.is_finite())
     }
 
     fn serialize_f64(self, v: f64) -> Result<Key, SerializeError> {
-        Self::float(v, v.is_finite(), -5..=15)
+        Self::float(v, v.is_finite())
     }
 
     fn serialize_char(self, v: char) -> Result<Key, SerializeError> {
