@@ -433,7 +433,7 @@ pub(crate) fn match_template<'a>(
     match search(program, uri, buf, &mut triplets)? {
         Search::Walked(..) => clear_tail(template, buf),
         Search::Ran(_) => {}
-        Search::NotFound => return Err(MatchError::NoMatch),
+        Search::NotFound | Search::Deferred => return Err(MatchError::NoMatch),
     }
     let triplets = triplets.unwrap_or(Triplets::Some);
     finish(template, uri, &mut slots, triplets, options.strict_query)?;
@@ -449,35 +449,52 @@ pub(crate) enum Search {
     Ran(u32),
     /// Nothing matches.
     NotFound,
+    /// The walk gave up, or the program has none: the VM decides ([`run_vm`]).
+    Deferred,
 }
 
 /// Finds the best template of `program` for `uri`, writing its spans to `slots`: the walk
 /// where the program has one, else (or when the walk gives up) the VM. The one place that
-/// chooses between the engines, for a single template and for a router alike.
+/// chooses between the engines: a single template's match calls it; a router runs its two
+/// halves apart, the walk inline in `Router::at` and [`run_vm`] out of line, since a call
+/// around the walk, or the VM's call beside it, cost a GitHub-API lookup 25 to 50
+/// instructions of spilled registers (callgrind).
 ///
 /// `triplets` is what is known of the URI's percent-encoding: `None` until it is validated.
 /// The walk needs no validation; the VM does, so a URI that reaches it is validated first
 /// (and `triplets` filled in), and a malformed one is an error.
-#[inline]
 pub(crate) fn search(
     program: &Program,
     uri: &str,
     slots: &mut [u32],
     triplets: &mut Option<Triplets>,
 ) -> Result<Search, BadUri> {
-    if let Some(walker) = &program.walker {
-        match walker.walk(uri.as_bytes(), slots) {
-            Walk::Found(key, seen) => return Ok(Search::Walked(key, seen)),
-            Walk::NotFound => return Ok(Search::NotFound),
-            Walk::GaveUp => {}
-        }
+    let found = match &program.walker {
+        Some(walker) => walker.walk(uri.as_bytes(), slots).into(),
+        None => Search::Deferred,
+    };
+    match found {
+        Search::Deferred => run_vm(program, uri, slots, triplets),
+        found => Ok(found),
     }
-    run_vm(program, uri, slots, triplets)
 }
 
-/// The VM's part of [`search`], out of line: most searches end in the walk.
+impl From<Walk> for Search {
+    /// The walk's answer, with a walk that gave up deferred to the VM.
+    #[inline]
+    fn from(walk: Walk) -> Self {
+        match walk {
+            Walk::Found(key, seen) => Self::Walked(key, seen),
+            Walk::NotFound => Self::NotFound,
+            Walk::GaveUp => Self::Deferred,
+        }
+    }
+}
+
+/// The VM's half of [`search`], for a URI the walk deferred: validates it if that is not done
+/// yet, and runs the VM. Out of line: most searches end in the walk.
 #[inline(never)]
-fn run_vm(
+pub(crate) fn run_vm(
     program: &Program,
     uri: &str,
     slots: &mut [u32],

@@ -15,6 +15,7 @@ pub(crate) struct Encoder<'w, W: ?Sized> {
 }
 
 impl<'w, W: Write + ?Sized> Encoder<'w, W> {
+    #[inline]
     pub(crate) fn new(out: &'w mut W, reserved: bool) -> Self {
         Self {
             out,
@@ -25,11 +26,13 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
 
     /// Cuts what is written next to `prefix` characters (RFC 6570 section 2.4.1), or lifts the
     /// cut with `None`.
+    #[inline]
     pub(crate) fn set_prefix(&mut self, prefix: Option<u16>) {
         self.limit = prefix.map(usize::from);
     }
 
     /// Writes text that needs no encoding (names, separators).
+    #[inline]
     pub(crate) fn verbatim(&mut self, s: &str) -> fmt::Result {
         write_raw(self.out, s)
     }
@@ -37,6 +40,7 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
     /// Percent-encodes `s` for the operator: runs of bytes that need no encoding are written as
     /// one slice, every other byte as its triplet. In reserved expansion a `%` that starts a
     /// triplet is passed through, and any other `%` is encoded.
+    #[inline]
     pub(crate) fn encode(&mut self, s: &str) -> fmt::Result {
         let table = if self.reserved {
             &ENCODE_U_R
@@ -114,6 +118,7 @@ const fn encode_table(reserved: bool) -> [bool; 256] {
 }
 
 impl<W: Write + ?Sized> Write for Encoder<'_, W> {
+    #[inline]
     fn write_str(&mut self, s: &str) -> fmt::Result {
         match self.limit {
             None => self.encode(s),
@@ -160,6 +165,7 @@ fn utf8_len(lead: u8) -> usize {
 }
 
 /// Writes text as it is; a one-byte string as a `char`, which writers take faster.
+#[inline]
 fn write_raw<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
     match s.as_bytes() {
         [] => Ok(()),
@@ -170,6 +176,7 @@ fn write_raw<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
 
 /// Copies a literal, percent-encoding its non-ASCII characters (RFC 6570 §3.1). Triplets
 /// already in the literal are valid (the grammar checked them) and are copied as they are.
+#[inline]
 pub(crate) fn write_literal<W: Write + ?Sized>(text: &str, out: &mut W) -> fmt::Result {
     if text.is_ascii() {
         return out.write_str(text);

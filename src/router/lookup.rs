@@ -68,16 +68,13 @@ impl<T> Router<T> {
         matching::check_len_within(uri, compiled.max_uri_len)?;
         let width = compiled.program.slots / 2;
         let mut slots = Slots::new(width);
-        if compiled.program.walker.is_none() {
+        let Some(walker) = &compiled.program.walker else {
             return self.at_by_vm(compiled, uri, slots);
-        }
-        let mut triplets = None;
-        let found = matching::search(
-            &compiled.program,
-            uri,
-            slots.as_mut_slice(width),
-            &mut triplets,
-        )?;
+        };
+        // The walk inline, the VM (for a walk that gives up) out of line: see matching::search.
+        let found: Search = walker
+            .walk(uri.as_bytes(), slots.as_mut_slice(width))
+            .into();
         if let Search::Walked(key, seen) = found {
             let key = &compiled.keys[key as usize];
             if key.spans_are_captures && seen.is_clean() {
@@ -87,7 +84,7 @@ impl<T> Router<T> {
                 return Ok(self.routed(key.route, Captures::new(template, uri, slots)));
             }
         }
-        self.after_search(compiled, uri, slots, found, triplets)
+        self.after_search(compiled, uri, slots, found, None)
     }
 
     /// The first lookup after a change: compiles the router (or reports why it cannot be),
@@ -112,9 +109,18 @@ impl<T> Router<T> {
         uri: &'u str,
         mut slots: Slots,
         found: Search,
-        triplets: Option<Triplets>,
+        mut triplets: Option<Triplets>,
     ) -> Result<Routed<'r, 'u, T>, RouteError> {
         let width = compiled.program.slots / 2;
+        let found = match found {
+            Search::Deferred => matching::run_vm(
+                &compiled.program,
+                uri,
+                slots.as_mut_slice(width),
+                &mut triplets,
+            )?,
+            found => found,
+        };
         let found = match found {
             Search::Walked(key, seen) => {
                 let key = key as usize;
@@ -138,7 +144,7 @@ impl<T> Router<T> {
                 triplets: triplets.unwrap_or(Triplets::Some),
                 plain: false,
             },
-            Search::NotFound => {
+            Search::NotFound | Search::Deferred => {
                 // A malformed URI is reported as such, wherever its bad `%` is.
                 if triplets.is_none() {
                     matching::validate_uri(uri, usize::MAX)?;
