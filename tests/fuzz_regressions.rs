@@ -1,11 +1,11 @@
 //! Replays every input in `fuzz/regressions/<target>/` through the checks of the fuzz target of
-//! that name (`fuzz/checks.rs`, the same code the targets run), on stable.
+//! that name (`tests/common/checks.rs`, the same code the targets run), on stable.
 //!
 //! A file is a JSON `Case`. One marked `"open"` documents a reported bug that is not fixed yet:
 //! it must still fail, and once it passes the test asks for the marker to go. The folder and
 //! each target's subfolder must exist: a replay that finds nothing must not pass.
 
-#[path = "../fuzz/checks.rs"]
+#[path = "common/checks.rs"]
 #[allow(dead_code)]
 mod checks;
 

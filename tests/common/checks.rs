@@ -1,5 +1,7 @@
 //! The properties the fuzz targets check, in one place for the targets and for the stable
-//! replay of `fuzz/regressions/` (`tests/fuzz_regressions.rs` includes this file as a module).
+//! replay of `fuzz/regressions/`: `tests/fuzz_regressions.rs` and the fuzz crate (`fuzz/src/lib.rs`)
+//! include this file as a module, by path. It lives in the test tree so that the published
+//! package, which has no `fuzz/`, still compiles its tests.
 //!
 //! A check takes a [`Case`] and says whether its property holds; it never decides what to
 //! generate. A panic inside the crate is a failure too: libFuzzer reports it as a crash, and the
@@ -13,7 +15,7 @@ use rfc6570::{
     Router, SafetyPolicy, UriTemplate,
 };
 
-#[path = "../tests/common/oracle.rs"]
+#[path = "oracle.rs"]
 mod oracle;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
