@@ -1,16 +1,17 @@
 //! Shared by the benches: the test data they read, and the floor every group is compared with.
 //!
-//! Test data lives in the repository, in `tests/data/` (see its README); a missing file stops
-//! the bench with the path it looked for, so a bench never runs on nothing.
+//! Test data lives in the crate's test tree, `../tests/data/` from this package (see its
+//! README); a missing file stops the bench with the path it looked for, so a bench never runs
+//! on nothing.
 
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
-/// The path of a test data file, relative to `tests/data/`.
+/// The path of a test data file, relative to the repository's `tests/data/`.
 pub fn testdata(rel: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
+        .join("../tests/data")
         .join(rel)
 }
 
