@@ -74,8 +74,8 @@ pub fn run(target: &str, case: &Case) {
     }
 }
 
-/// The reported, unfixed bugs of this crate (the project notes' `fuzz-findings.md`, and
-/// `"open"` regression files) that a failing case may be an instance of, by its input's shape.
+/// The reported, unfixed bugs of this crate (listed in `fuzz/README.md`, and marked `"open"` in
+/// their regression files) that a failing case may be an instance of, by its input's shape.
 pub fn open_finding(target: &str, case: &Case) -> Option<&'static str> {
     let t = UriTemplate::parse(&case.template).ok()?;
     let vars = case.vars.as_ref().unwrap_or(&Value::Null);
