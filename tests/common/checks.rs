@@ -1,7 +1,7 @@
 //! The properties the fuzz targets check, in one place for the targets and for the stable
-//! replay of `fuzz/regressions/`: `tests/fuzz_regressions.rs` and the fuzz crate (`fuzz/src/lib.rs`)
-//! include this file as a module, by path. It lives in the test tree so that the published
-//! package, which has no `fuzz/`, still compiles its tests.
+//! replay of `tests/fuzz_regressions/`: `tests/fuzz_regressions.rs` and the fuzz crate
+//! (`fuzz/src/lib.rs`) include this file as a module, by path. It lives in the test tree so that
+//! the published package, which has no `fuzz/`, still compiles its tests.
 //!
 //! A check takes a [`Case`] and says whether its property holds; it never decides what to
 //! generate. A panic inside the crate is a failure too: libFuzzer reports it as a crash, and the
@@ -20,7 +20,7 @@ mod oracle;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The fuzz targets, each the name of a check and of a `fuzz/regressions/` folder.
+/// The fuzz targets, each the name of a check and of a `tests/fuzz_regressions/` folder.
 pub const TARGETS: [&str; 6] = [
     "parse",
     "expand",
