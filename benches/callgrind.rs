@@ -3,7 +3,7 @@
 //! compare small changes that a criterion run would lose in its noise.
 //!
 //! ```sh
-//! cargo bench --bench callgrind --no-run
+//! cargo bench -p rfc6570-benches --bench callgrind --no-run
 //! valgrind --tool=callgrind target/release/deps/callgrind-<hash> github 1000
 //! valgrind --tool=callgrind target/release/deps/callgrind-<hash> github 0   # set-up alone
 //! ```

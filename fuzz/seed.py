@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the seed corpora, fuzz/corpus/<target>/, from the shared test suites.
+"""Writes the seed corpora, fuzz/corpus/<target>/, from the test suites in tests/data/.
 
 Seeds follow the input layout of fuzz/src/lib.rs: a template alone (parse); a template, NUL and a
 URI (match_uri); a template, NUL and its variables as a JSON object, or NUL and a few bytes for
@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 FUZZ = Path(__file__).resolve().parent
-TESTDATA = Path(sys.argv[1]) if len(sys.argv) > 1 else FUZZ.parent / ".." / "shared" / "testdata"
+TESTDATA = Path(sys.argv[1]) if len(sys.argv) > 1 else FUZZ.parent / "tests" / "data"
 EXPANSION_SUITES = [
     "uritemplate-test/spec-examples.json",
     "uritemplate-test/spec-examples-by-section.json",

@@ -1,11 +1,11 @@
-//! Replays every input in `fuzz/regressions/<target>/` through the checks of the fuzz target of
-//! that name (`fuzz/checks.rs`, the same code the targets run), on stable.
+//! Replays every input in `tests/fuzz_regressions/<target>/` through the checks of the fuzz target of
+//! that name (`tests/common/checks.rs`, the same code the targets run), on stable.
 //!
 //! A file is a JSON `Case`. One marked `"open"` documents a reported bug that is not fixed yet:
 //! it must still fail, and once it passes the test asks for the marker to go. The folder and
 //! each target's subfolder must exist: a replay that finds nothing must not pass.
 
-#[path = "../fuzz/checks.rs"]
+#[path = "common/checks.rs"]
 #[allow(dead_code)]
 mod checks;
 
@@ -36,7 +36,7 @@ fn replay(target: &str, case: &checks::Case) -> Result<(), String> {
 
 #[test]
 fn every_fuzz_regression_replays() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
     for dir in files(&root) {
         let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
         assert!(

@@ -11,8 +11,9 @@
 //!   malformed one points at a `%` in the URI.
 //!
 //! The generators respect the documented matching semantics (`UriTemplate::match_uri`), and a
-//! few shapes whose reading needs a design decision; each is named where it is shaped, and
-//! the open ones are described in `/work/notes/props-findings.md`:
+//! few shapes whose reading needs a design decision; each is named where it is shaped, with the
+//! number of the finding it came from (the property tests' own F1 to F10, numbered apart from
+//! the fuzz findings of `fuzz/README.md`):
 //!
 //! * names are distinct (a name used twice must have one value), and their triplets encode
 //!   whole UTF-8 characters (F8) that expansion encodes too, not unreserved ones (F3); the

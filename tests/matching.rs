@@ -1,8 +1,8 @@
-//! The matching rules of the design (`/work/shared/design/matching.md`, sections 1 to 4), one
-//! by one: malformed percent-encoding is an error of its own (with the byte it is at), never a
-//! non-match; values are decoded exactly once; literals compare by the bytes they encode; the
-//! query tail binds by name; empty and undefined are told apart where expansion can; the
-//! ambiguity rule; what `{+v}` may take; and the serde shapes of `Captures`.
+//! The matching rules that the rustdoc of `UriTemplate::match_uri` states, one by one: malformed
+//! percent-encoding is an error of its own (with the byte it is at), never a non-match; values
+//! are decoded exactly once; literals compare by the bytes they encode; the query tail binds by
+//! name; empty and undefined are told apart where expansion can; the ambiguity rule; what
+//! `{+v}` may take; and the serde shapes of `Captures`.
 
 use std::borrow::Cow;
 

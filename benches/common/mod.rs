@@ -1,16 +1,17 @@
 //! Shared by the benches: the test data they read, and the floor every group is compared with.
 //!
-//! Test data lives beside the crate, in `../shared/testdata/`; a missing file stops the bench
-//! with the path it looked for, so a bench never runs on nothing.
+//! Test data lives in the crate's test tree, `../tests/data/` from this package (see its
+//! README); a missing file stops the bench with the path it looked for, so a bench never runs
+//! on nothing.
 
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 
-/// The path of a test data file, relative to `../shared/testdata/`.
+/// The path of a test data file, relative to the repository's `tests/data/`.
 pub fn testdata(rel: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testdata")
+        .join("../tests/data")
         .join(rel)
 }
 
@@ -19,7 +20,7 @@ pub fn read(rel: &str) -> String {
     let path = testdata(rel);
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "cannot read bench data {} (expected next to the crate, in ../shared/testdata): {e}",
+            "cannot read bench data {} (expected in the repository's tests/data): {e}",
             path.display()
         )
     })

@@ -1,4 +1,4 @@
-//! What the fuzz targets share: the checks (`fuzz/checks.rs`, also replayed on stable by
+//! What the fuzz targets share: the checks (`tests/common/checks.rs`, also replayed on stable by
 //! `tests/fuzz_regressions.rs`) and the decoding of libFuzzer's bytes into [`checks::Case`]s.
 //!
 //! Inputs are laid out so that a seed can be written by hand (see `seed.py`): a template, then
@@ -7,7 +7,7 @@
 //! bytes from which [`arbitrary`] builds one value per variable of the template, in order, so
 //! that generated values always meet the template's names.
 
-#[path = "../checks.rs"]
+#[path = "../../tests/common/checks.rs"]
 pub mod checks;
 
 use arbitrary::{Arbitrary, Unstructured};

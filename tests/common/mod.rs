@@ -1,5 +1,5 @@
-//! Loading the shared test suites. A missing file fails the test: a suite that cannot be read
-//! must never pass on nothing.
+//! Loading the public test suites in `tests/data/` (see its README). A missing file fails the
+//! test with its path: a suite that cannot be read must never pass on nothing.
 
 #![allow(dead_code)]
 
@@ -11,9 +11,10 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
+/// The path of a test data file, relative to `tests/data/`.
 pub fn testdata(rel: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testdata")
+        .join("tests/data")
         .join(rel)
 }
 

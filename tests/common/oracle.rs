@@ -1,5 +1,5 @@
 //! The brute-force reference for routing, shared by `tests/router_oracle.rs` and the `router`
-//! fuzz target (`fuzz/checks.rs` includes this file by path).
+//! fuzz target (`tests/common/checks.rs` includes this file by path).
 //!
 //! It tries every template's `match_uri` and ranks the matches by the design's section 5 rule,
 //! independently of the matcher: it re-expands the template one piece at a time with the

@@ -22,7 +22,8 @@ type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 
 /// The example's binary. `cargo test` builds examples before running tests, but
 /// `cargo test --test mcp_rmcp` does not, and examples have no `CARGO_BIN_EXE_*`: the path is
-/// worked out from this test's own, and a missing binary is built here. `MCP_SERVER_BIN`
+/// worked out from this test's own, and a missing binary is built here (`cargo build -p
+/// rfc6570-rmcp --example mcp_server`, the features this package gives rfc6570). `MCP_SERVER_BIN`
 /// overrides it.
 fn server_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
@@ -39,21 +40,18 @@ fn find_or_build_server() -> PathBuf {
     bin.push("examples");
     bin.push(format!("mcp_server{}", std::env::consts::EXE_SUFFIX));
     if !bin.exists() {
-        // The features of this test's build, so that cargo reuses the library it built.
-        let mut features = vec!["mcp"];
-        if cfg!(feature = "cli") {
-            features.push("cli");
-        }
         let mut build = StdCommand::new(env!("CARGO"));
         build
-            .args(["build", "--example", "mcp_server", "--features"])
-            .arg(features.join(","))
+            .args(["build", "-p", "rfc6570-rmcp", "--example", "mcp_server"])
             .current_dir(env!("CARGO_MANIFEST_DIR"));
         if !cfg!(debug_assertions) {
             build.arg("--release");
         }
         let status = build.status().expect("run cargo build");
-        assert!(status.success(), "cargo build --example mcp_server failed");
+        assert!(
+            status.success(),
+            "cargo build -p rfc6570-rmcp --example mcp_server failed"
+        );
     }
     assert!(bin.exists(), "no server binary at {}", bin.display());
     bin

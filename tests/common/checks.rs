@@ -1,5 +1,7 @@
 //! The properties the fuzz targets check, in one place for the targets and for the stable
-//! replay of `fuzz/regressions/` (`tests/fuzz_regressions.rs` includes this file as a module).
+//! replay of `tests/fuzz_regressions/`: `tests/fuzz_regressions.rs` and the fuzz crate
+//! (`fuzz/src/lib.rs`) include this file as a module, by path. It lives in the test tree so that
+//! the published package, which has no `fuzz/`, still compiles its tests.
 //!
 //! A check takes a [`Case`] and says whether its property holds; it never decides what to
 //! generate. A panic inside the crate is a failure too: libFuzzer reports it as a crash, and the
@@ -14,12 +16,12 @@ use rfc6570::safety::SafetyPolicy;
 use rfc6570::template::{Component, Expression, Operator};
 use rfc6570::{Error, MatchError, RouteError, Router, UriTemplate};
 
-#[path = "../tests/common/oracle.rs"]
+#[path = "oracle.rs"]
 mod oracle;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The fuzz targets, each the name of a check and of a `fuzz/regressions/` folder.
+/// The fuzz targets, each the name of a check and of a `tests/fuzz_regressions/` folder.
 pub const TARGETS: [&str; 6] = [
     "parse",
     "expand",
@@ -73,8 +75,8 @@ pub fn run(target: &str, case: &Case) {
     }
 }
 
-/// The reported, unfixed bugs of this crate (the project notes' `fuzz-findings.md`, and
-/// `"open"` regression files) that a failing case may be an instance of, by its input's shape.
+/// The reported, unfixed bugs of this crate (listed in `fuzz/README.md`, and marked `"open"` in
+/// their regression files) that a failing case may be an instance of, by its input's shape.
 pub fn open_finding(target: &str, case: &Case) -> Option<&'static str> {
     let t = UriTemplate::parse(&case.template).ok()?;
     let vars = case.vars.as_ref().unwrap_or(&Value::Null);

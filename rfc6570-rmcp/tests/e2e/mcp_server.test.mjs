@@ -1,6 +1,6 @@
 // examples/mcp_server.rs driven over stdio by the official MCP TypeScript SDK client.
-// Run with `.ci/e2e`, or: cargo build --example mcp_server --features mcp && npm ci && npm test
-// MCP_SERVER_BIN names the server binary (default: ../../target/debug/examples/mcp_server).
+// Run with `.ci/e2e`, or: cargo build -p rfc6570-rmcp --example mcp_server && npm ci && npm test
+// MCP_SERVER_BIN names the server binary (default: the workspace's target/debug/examples/mcp_server).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 
 const SERVER = process.env.MCP_SERVER_BIN
-  ?? fileURLToPath(new URL('../../target/debug/examples/mcp_server', import.meta.url));
+  ?? fileURLToPath(new URL('../../../target/debug/examples/mcp_server', import.meta.url));
 
 // This SDK negotiates revision 2025-11-25, whose "resource not found" code is -32002
 // (2026-07-28 and later use -32602, which the Rust test checks).
@@ -18,7 +18,7 @@ const RESOURCE_NOT_FOUND = -32002;
 
 let client;
 before(async () => {
-  assert.ok(existsSync(SERVER), `no server binary at ${SERVER}: cargo build --example mcp_server --features mcp`);
+  assert.ok(existsSync(SERVER), `no server binary at ${SERVER}: cargo build -p rfc6570-rmcp --example mcp_server`);
   client = new Client({ name: 'rfc6570-e2e', version: '0.0.0' });
   await client.connect(new StdioClientTransport({
     command: SERVER,

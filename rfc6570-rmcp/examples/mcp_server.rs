@@ -15,8 +15,8 @@
 //! `lang`, `q` and `path`.
 //!
 //! ```sh
-//! cargo run --example mcp_server --features mcp               # serves examples/data/
-//! cargo run --example mcp_server --features mcp -- /some/dir  # or MCP_FILES_DIR=/some/dir
+//! cargo run -p rfc6570-rmcp --example mcp_server               # serves examples/data/
+//! cargo run -p rfc6570-rmcp --example mcp_server -- /some/dir  # or MCP_FILES_DIR=/some/dir
 //! ```
 //!
 //! `MCP_PAGE_SIZE` sets the page size of the lists (3 by default, so that clients page).
@@ -268,7 +268,7 @@ impl Server {
                 hits.push(json!({"uri": format!("notes://{id}"), "lang": note_lang}));
             }
         }
-        if lang.as_deref().map_or(true, |l| l == "en") {
+        if lang.as_deref().is_none_or(|l| l == "en") {
             for path in walk(&self.root, "") {
                 let text = std::fs::read_to_string(self.root.join(&path)).unwrap_or_default();
                 if text.to_lowercase().contains(&q) {
@@ -300,7 +300,7 @@ impl Server {
                 let lang = completion.chosen("lang");
                 let mut words: Vec<String> = NOTES
                     .iter()
-                    .filter(|(_, l, _)| lang.map_or(true, |lang| lang == *l))
+                    .filter(|(_, l, _)| lang.is_none_or(|lang| lang == *l))
                     .flat_map(|(_, _, body)| body.split(|c: char| !c.is_alphanumeric()))
                     .filter(|w| w.len() > 2)
                     .map(str::to_lowercase)
