@@ -3,7 +3,7 @@
 //!
 //! * `match/op/<operator>`: one template per operator (simple, `+`, `#`, `.`, `/`, `;`, `?`,
 //!   `&`), on a URI it matches.
-//! * `match/adversarial/<shape>`: the adversarial shapes of the matching design (section 6) at
+//! * `match/adversarial/<shape>`: the adversarial shapes of the semantics (section 8, Cost and limits) at
 //!   10,000 and 100,000 separators; time per byte should stay the same (linear growth).
 
 mod common;

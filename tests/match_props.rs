@@ -3,7 +3,7 @@
 //! * **Round trip.** Expanding random variables (any Unicode, reserved characters, `%`, empty
 //!   strings, empty lists, maps) into a random template, matching the URI, and expanding the
 //!   captures again gives the same URI, up to the hex case of triplets. The query tail is read
-//!   as unordered pairs (section 4 of the matching design), so there the comparison is of its
+//!   as unordered pairs (section 5 of the semantics), so there the comparison is of its
 //!   leading `?`/`&` and, for each name, the values in order: exactly what those rules keep.
 //! * **No query, no match.** A template with no place for a query does not match its own
 //!   expansion with a query added.
@@ -284,7 +284,7 @@ fn normalize_hex(uri: &str) -> String {
     out
 }
 
-/// What section 4 of the matching design keeps of a query tail's text: its leading `?` or `&`,
+/// What section 5 of the semantics keeps of a query tail's text: its leading `?` or `&`,
 /// and for each name its values in order.
 fn query_shape(text: &str) -> (Option<char>, BTreeMap<String, Vec<String>>) {
     let text = normalize_hex(text);

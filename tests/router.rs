@@ -32,7 +32,7 @@ fn winner(templates: &[&str], uri: &str) -> Result<String, RouteError> {
 }
 
 #[test]
-fn precedence_follows_the_design_note() {
+fn precedence_follows_the_semantics() {
     let cases: [(&[&str], &str, &str); 7] = [
         (&["/a/{name}.txt", "/a/{any}"], "/a/pg.txt", "/a/{name}.txt"),
         (&["/a/{name}.txt", "/a/{any}"], "/a/pg", "/a/{any}"),

@@ -1,6 +1,6 @@
 //! The router against a brute-force reference: for random template sets (inserted in shuffled
 //! order) and random URIs, `Router::at` picks exactly what trying every template's `match_uri`
-//! and ranking the matches by the design's section 5 rule picks, with the same captures.
+//! and ranking the matches by the semantics' router precedence (section 6) picks, with the same captures.
 //!
 //! The reference (`tests/common/oracle.rs`) ranks matches independently of the matcher, by
 //! re-expanding each template piece by piece with the captured values.
@@ -139,7 +139,7 @@ proptest! {
 }
 
 #[test]
-fn reference_ranks_the_design_examples() {
+fn reference_ranks_the_semantics_examples() {
     let templates: Vec<UriTemplate> = ["/a/{name}.txt", "/a/{any}", "/docs/{name}", "/{+path}"]
         .iter()
         .map(|t| UriTemplate::parse(t).unwrap())

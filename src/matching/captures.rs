@@ -143,7 +143,7 @@ impl<'a> Captures<'a> {
             // Prefixes agree (see `repeated_names_agree`): the longest holds the most.
             if best
                 .as_ref()
-                .map_or(true, |b| capture.spec.prefix > b.spec.prefix)
+                .is_none_or(|b| capture.spec.prefix > b.spec.prefix)
             {
                 best = Some(capture);
             }
@@ -212,7 +212,7 @@ impl<'a> Captures<'a> {
             .all(|span| match *span {
                 [start, end] if start != UNSET && end != UNSET => uri
                     .get(start as usize..end as usize)
-                    .map_or(true, crate::pct::is_inert),
+                    .is_none_or(crate::pct::is_inert),
                 _ => true,
             })
     }
@@ -398,7 +398,7 @@ enum Shape {
 }
 
 impl Shape {
-    /// Reads the shape off the text, as section 2 of the matching design describes: raw commas
+    /// Reads the shape off the text, as section 2 of the [semantics](crate::semantics) describes: raw commas
     /// separate the items of unexploded lists, the operator's separator those of exploded ones,
     /// and `=` marks maps.
     fn of(op: Operator, spec: &VarNode, raw: &str) -> Self {

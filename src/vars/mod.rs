@@ -162,8 +162,27 @@ impl fmt::Debug for VarValue<'_> {
 /// ```
 pub trait VarList {
     /// Whether the list has no items (and so is undefined).
+    ///
+    /// ```
+    /// use rfc6570::vars::VarList;
+    /// assert!(VarList::is_empty(&Vec::<&str>::new()));
+    /// assert!(!VarList::is_empty(&vec!["a"]));
+    /// ```
     fn is_empty(&self) -> bool;
     /// Calls `f` with each item in order, stopping at the first `Err`.
+    ///
+    /// ```
+    /// use rfc6570::vars::{VarList, VarValue};
+    /// let mut items = Vec::new();
+    /// vec!["a", "b"].for_each_item(&mut |item| {
+    ///     if let VarValue::String(s) = item {
+    ///         items.push(s.to_owned());
+    ///     }
+    ///     Ok(())
+    /// })?;
+    /// assert_eq!(items, ["a", "b"]);
+    /// # Ok::<(), rfc6570::vars::VisitError>(())
+    /// ```
     fn for_each_item(&self, f: &mut dyn FnMut(VarValue<'_>) -> Visit) -> Visit;
 
     /// The items as JSON values, when that is what the list holds. Not part of the API: the
@@ -198,8 +217,27 @@ pub trait VarList {
 /// ```
 pub trait VarMap {
     /// Whether the map has no entries (and so is undefined).
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use rfc6570::vars::VarMap;
+    /// assert!(VarMap::is_empty(&BTreeMap::<&str, &str>::new()));
+    /// assert!(!VarMap::is_empty(&BTreeMap::from([("a", "1")])));
+    /// ```
     fn is_empty(&self) -> bool;
     /// Calls `f` with each key and value in order, stopping at the first `Err`.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use rfc6570::vars::VarMap;
+    /// let mut keys = Vec::new();
+    /// BTreeMap::from([("b", "2"), ("a", "1")]).for_each_entry(&mut |key, _| {
+    ///     keys.push(key.to_owned());
+    ///     Ok(())
+    /// })?;
+    /// assert_eq!(keys, ["a", "b"]);
+    /// # Ok::<(), rfc6570::vars::VisitError>(())
+    /// ```
     fn for_each_entry(&self, f: &mut dyn FnMut(&str, VarValue<'_>) -> Visit) -> Visit;
 
     /// The entries as a JSON object, when that is what the map is. Not part of the API: as
@@ -224,6 +262,13 @@ pub trait VarMap {
 /// ```
 pub trait Vars {
     /// The value of the variable `name`, or [`VarValue::Undefined`].
+    ///
+    /// ```
+    /// use rfc6570::vars::{VarValue, Vars};
+    /// let vars = [("id", "ada")];
+    /// assert!(matches!(vars.get("id"), VarValue::String("ada")));
+    /// assert!(matches!(vars.get("name"), VarValue::Undefined));
+    /// ```
     fn get(&self, name: &str) -> VarValue<'_>;
 }
 
@@ -237,6 +282,12 @@ pub trait Vars {
 /// ```
 pub trait AsVarValue {
     /// Borrows `self` as a value.
+    ///
+    /// ```
+    /// use rfc6570::vars::{AsVarValue, VarValue};
+    /// assert!(matches!(String::from("x").as_var_value(), VarValue::String("x")));
+    /// assert!(matches!(42u8.as_var_value(), VarValue::Display(_)));
+    /// ```
     fn as_var_value(&self) -> VarValue<'_>;
 }
 
@@ -423,7 +474,7 @@ mod json {
     #[doc(hidden)]
     impl VarList for Json {
         fn is_empty(&self) -> bool {
-            self.as_array().map_or(true, Vec::is_empty)
+            self.as_array().is_none_or(Vec::is_empty)
         }
         fn for_each_item(&self, f: &mut dyn FnMut(VarValue<'_>) -> Visit) -> Visit {
             self.as_array()

@@ -268,7 +268,7 @@ fn bad_percent(s: &str) -> Option<usize> {
 /// whatever matches with a strict query matches the same without one; errors point inside the
 /// URI.
 /// Routing never panics, and picks exactly what the brute-force reference of
-/// `tests/common/oracle.rs` picks: every template's `match_uri`, ranked by the design's
+/// `tests/common/oracle.rs` picks: every template's `match_uri`, ranked by the semantics'
 /// precedence. `templates` holds one template per line (a template cannot hold a newline).
 pub fn router(templates: &str, uri: &str) -> Result<(), String> {
     let mut router = Router::with_options(RouterOptions::new().safety(SafetyPolicy::OFF));
@@ -380,11 +380,11 @@ pub fn roundtrip(template: &str, vars: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// Inputs whose round trip the matching design gives up, each a documented limitation:
-/// - `{+v}` never captures `?` or `#` (design section 2), so a reserved expansion of a value
+/// Inputs whose round trip the semantics give up, each a documented limitation:
+/// - `{+v}` never captures `?` or `#` (semantics, section 2), so a reserved expansion of a value
 ///   that holds one cannot match back;
 /// - in a query tail, an exploded `{?m*}` collects the parameters named `m` before the
-///   undeclared ones, and a declared name given twice is an error (design section 4), so a map
+///   undeclared ones, and a declared name given twice is an error (semantics, section 5), so a map
 ///   whose key is a name the tail declares cannot match back.
 fn outside_the_design(t: &UriTemplate, vars: &Value) -> bool {
     let reserved = strings_under(t, vars, &[Operator::Reserved]);

@@ -1,7 +1,7 @@
 //! The brute-force reference for routing, shared by `tests/router_oracle.rs` and the `router`
 //! fuzz target (`tests/common/checks.rs` includes this file by path).
 //!
-//! It tries every template's `match_uri` and ranks the matches by the design's section 5 rule,
+//! It tries every template's `match_uri` and ranks the matches by the router precedence of the semantics (section 6),
 //! independently of the matcher: it re-expands the template one piece at a time with the
 //! captured values, labels each piece's units (literal, segment variable, crossing variable),
 //! and compares the label strings. Ties go to static templates, then to the template that sorts
@@ -53,9 +53,10 @@ fn rank_string(template: &UriTemplate, uri: &str, vars: &Value) -> Option<Vec<Ra
         match c {
             rfc6570::template::Component::Literal(text) => {
                 query_tail = false;
-                ranks.extend(
-                    std::iter::repeat(Rank::Literal).take(units(&expand_alone(text, vars))),
-                );
+                ranks.extend(std::iter::repeat_n(
+                    Rank::Literal,
+                    units(&expand_alone(text, vars)),
+                ));
             }
             rfc6570::template::Component::Expression(e) => {
                 let op = e.operator();
@@ -75,7 +76,7 @@ fn rank_string(template: &UriTemplate, uri: &str, vars: &Value) -> Option<Vec<Ra
                         len += 1;
                     }
                     defined_before |= defined;
-                    ranks.extend(std::iter::repeat(var_rank(op, v.is_exploded())).take(len));
+                    ranks.extend(std::iter::repeat_n(var_rank(op, v.is_exploded()), len));
                 }
             }
         }
@@ -91,7 +92,10 @@ fn rank_string(template: &UriTemplate, uri: &str, vars: &Value) -> Option<Vec<Ra
         if !(rest.is_empty() || rest.starts_with(['?', '&'])) {
             return None;
         }
-        ranks.extend(std::iter::repeat(Rank::Segment).take(units(uri).saturating_sub(head)));
+        ranks.extend(std::iter::repeat_n(
+            Rank::Segment,
+            units(uri).saturating_sub(head),
+        ));
     } else if head != units(uri) {
         return None;
     }
