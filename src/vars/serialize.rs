@@ -892,6 +892,16 @@ impl ser::SerializeStructVariant for Tagged<MapBuilder> {
     }
 }
 
+/// The `serialize_*` methods of every integer type for [`KeySerializer`]: each writes its
+/// decimal text, as `serde_json` writes integer keys.
+macro_rules! integer_keys {
+    ($($method:ident: $t:ty),*) => {$(
+        fn $method(self, v: $t) -> Result<Key, SerializeError> {
+            Self::number(v)
+        }
+    )*};
+}
+
 /// Serializes a map key into its text, accepting what `serde_json` accepts: strings, chars,
 /// integers, finite floats, booleans, unit variants, and newtype structs around one of those.
 struct KeySerializer;
@@ -928,45 +938,18 @@ impl ser::Serializer for KeySerializer {
         Ok(Key::Static(if v { "true" } else { "false" }))
     }
 
-    fn serialize_i8(self, v: i8) -> Result<Key, SerializeError> {
-        Self::number(v)
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<Key, SerializeError> {
-        Self::number(v)
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<Key, SerializeError> {
-        Self::number(v)
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<Key, SerializeError> {
-        Self::number(v)
-    }
-
-    fn serialize_i128(self, v: i128) -> Result<Key, SerializeError> {
-        Self::number(v)
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<Key, SerializeError> {
-        Self::number(v)
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<Key, SerializeError> {
-        Self::number(v)
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<Key, SerializeError> {
-        Self::number(v)
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<Key, SerializeError> {
-        Self::number(v)
-    }
-
-    fn serialize_u128(self, v: u128) -> Result<Key, SerializeError> {
-        Self::number(v)
-    }
+    integer_keys!(
+        serialize_i8: i8,
+        serialize_i16: i16,
+        serialize_i32: i32,
+        serialize_i64: i64,
+        serialize_i128: i128,
+        serialize_u8: u8,
+        serialize_u16: u16,
+        serialize_u32: u32,
+        serialize_u64: u64,
+        serialize_u128: u128
+    );
 
     /// Unlike an `f32` value, an `f32` key keeps `f32`'s own shortest text, as in `serde_json`.
     fn serialize_f32(self, v: f32) -> Result<Key, SerializeError> {
