@@ -103,6 +103,7 @@
 //! * `mcp`: the [`mcp`] module (implies `json`).
 //! * `cli`: the `rfc6570` command-line tool (`expand`, `match`, `route`, `check`).
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
 mod error;
