@@ -164,11 +164,7 @@ where
     Ok(())
 }
 
-/// Writes text that needs no encoding. Separators and operator prefixes are one byte or none:
-/// `write_char` appends a byte without the copy call that `write_str` makes. A one-byte `str`
-/// is ASCII, but only the guard tells the compiler so, which lets it drop the multi-byte half
-/// of `String::push`.
-#[inline]
+/// The error for a list or map that a scalar's place holds: under a prefix modifier, or nested.
 fn composite_error(spec: &Spec<'_>, value: VarValue<'_>) -> ErrorKind {
     let var = spec.name().to_owned();
     match (spec.prefix(), value) {

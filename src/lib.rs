@@ -90,17 +90,18 @@
 //!   [`Limits`](template::Limits);
 //! * [`vars`]: where expansion reads variables from;
 //! * [`matching`]: options, captures and errors of matching one template;
-//! * [`router`]: the router's options and errors;
 //! * [`safety`]: the path-safety rules and safe joins;
-//! * [`mcp`] (feature `mcp`): MCP resource types and a resource registry, without an MCP SDK.
+//! * [`router`]: the router's options and errors;
+//! * `mcp` (feature `mcp`): MCP resource types and a resource registry, without an MCP SDK.
 //!
-//! How the engine works, and what each step costs, is in the repository's `ARCHITECTURE.md`.
+//! How the engine works, and what each step costs, is in the repository's
+//! [`ARCHITECTURE.md`](https://github.com/rfc6570/rfc6570/blob/main/ARCHITECTURE.md).
 //!
 //! # Features
 //!
 //! * `json` (default): `serde_json` values as variables, captures as JSON, typed extraction.
 //! * `serde`: `Serialize`/`Deserialize` for templates and captures, without `serde_json`.
-//! * `mcp`: the [`mcp`] module (implies `json`).
+//! * `mcp`: the `mcp` module (implies `json`).
 //! * `cli`: the `rfc6570` command-line tool (`expand`, `match`, `route`, `check`).
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -141,7 +141,9 @@ impl SafetyPolicy {
 
     /// Checks one decoded value. `single_segment` says whether its expression cannot cross `/`.
     pub(crate) fn check(self, value: &str, single_segment: bool) -> Result<(), Rule> {
-        if is_plain(value.as_bytes()) {
+        // Inert text (crate::pct::is_inert) has no segments, separators, triplets, drive
+        // letters or look-alikes: most values are, and skip every rule.
+        if crate::pct::is_inert(value.as_bytes()) {
             return Ok(());
         }
         let policy = if single_segment {
@@ -247,14 +249,6 @@ fn fold_look_alikes(value: &str) -> String {
         }
     }
     folded
-}
-
-/// Whether a value cannot break any rule: [inert](crate::pct::is_inert) text has no segments,
-/// separators, triplets, drive letters or look-alikes. Most values are, and a router checks
-/// this on the raw text of every capture before anything is decoded: an inert raw value has
-/// nothing to decode, and every item or key cut out of it is inert too.
-fn is_plain(value: &[u8]) -> bool {
-    crate::pct::is_inert(value)
 }
 
 fn is_absolute(value: &str) -> bool {

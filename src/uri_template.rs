@@ -334,10 +334,12 @@ impl UriTemplate {
         uri: &'a str,
         options: &MatchOptions,
     ) -> Result<Captures<'a>, MatchError> {
+        // The URI's own faults first, whatever the template: as the router reports them.
+        let triplets = matching::validate_uri(uri, options.max_uri_len)?;
         let program = self
             .program(options.policy())
             .map_err(MatchError::Unsupported)?;
-        matching::match_template(&self.parsed, program, uri, options)
+        matching::match_template(&self.parsed, program, uri, triplets, options.strict_query)
     }
 }
 

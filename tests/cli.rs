@@ -445,3 +445,15 @@ fn check_reports_every_template() {
         ]
     );
 }
+
+/// A refusal's message carries its reason, which the library keeps in `source()`.
+#[test]
+fn messages_carry_the_reason_behind_a_refusal() {
+    let out = run(&["match", "x{&a}{?b}", "x"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out).trim(),
+        "rfc6570: the template cannot be matched: its query tail has a `{?..}` expression after \
+         another one, which writes `?` inside the query (use `{&..}` there)"
+    );
+}

@@ -460,3 +460,21 @@ fn templates_with_too_many_variables_are_refused_for_matching() {
     let fine = UriTemplate::parse(&expressions(24)).unwrap();
     assert!(fine.match_uri(&"/x".repeat(24)).is_ok());
 }
+
+/// A URI's own faults are reported first, whatever the template, as a router reports them: a
+/// template that cannot be matched does not hide a malformed URI.
+#[test]
+fn a_malformed_uri_is_reported_before_an_unsupported_template() {
+    let t = UriTemplate::parse("x{&a}{?b}").unwrap();
+    assert_eq!(
+        t.match_uri("x%ZZ").unwrap_err(),
+        MatchError::Malformed {
+            position: 1,
+            reason: Malformed::InvalidPercentEncoding
+        }
+    );
+    assert_eq!(
+        t.match_uri("x").unwrap_err(),
+        MatchError::Unsupported(Unsupported::QueryAfterQuery)
+    );
+}

@@ -1,4 +1,4 @@
-//! The matching rules that the rustdoc of `UriTemplate::match_uri` states, one by one: malformed
+//! The matching rules of the crate's `semantics` document, one by one: malformed
 //! percent-encoding is an error of its own (with the byte it is at), never a non-match; values
 //! are decoded exactly once; literals compare by the bytes they encode; the query tail binds by
 //! name; empty and undefined are told apart where expansion can; the ambiguity rule; what

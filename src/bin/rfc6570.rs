@@ -232,7 +232,7 @@ fn match_uri(template: &str, uri: &str) -> Outcome {
             Ok(())
         }
         Err(e) => {
-            eprintln!("rfc6570: {e}");
+            eprintln!("rfc6570: {}", with_sources(&e));
             Err(Failure::Negative)
         }
     }
@@ -284,7 +284,7 @@ fn route(templates: &str, uris: &[String]) -> Outcome {
         router.insert(line, ()).map_err(|e| {
             let e = match e {
                 rfc6570::InsertError::Parse(e) => format!("{e:#}"),
-                e => e.to_string(),
+                e => with_sources(&e),
             };
             Failure::Input(format!("{templates}:{}: {e}", i + 1))
         })?;
@@ -313,7 +313,7 @@ fn route(templates: &str, uris: &[String]) -> Outcome {
 fn refusal<'a>(uri: &'a str, error: &'a RouteError) -> Refused<'a> {
     let mut refused = Refused {
         uri,
-        message: error.to_string(),
+        message: with_sources(error),
         ..Refused::default()
     };
     refused.error = error.code();
@@ -393,4 +393,17 @@ fn check(templates: &[String], json: bool) -> Outcome {
     } else {
         Err(Failure::Negative)
     }
+}
+
+/// An error's message followed by those of its sources, as one line: the library puts a
+/// refusal's reason in `source()`, not in the message that wraps it.
+fn with_sources(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(e) = source {
+        text.push_str(": ");
+        text.push_str(&e.to_string());
+        source = e.source();
+    }
+    text
 }

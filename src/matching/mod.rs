@@ -9,14 +9,14 @@
 
 #[cfg(test)]
 mod adversarial;
-pub(crate) mod captures;
-pub(crate) mod class;
+mod captures;
+mod class;
 #[cfg(feature = "serde")]
 mod extract;
 pub(crate) mod program;
-pub(crate) mod query;
+mod query;
 pub(crate) mod trie;
-pub(crate) mod vm;
+mod vm;
 pub(crate) mod walk;
 
 use std::fmt;
@@ -419,15 +419,16 @@ pub(crate) enum Triplets {
     Some,
 }
 
-/// Matches `uri` against one template's `program`: the engine entry that
+/// Matches a validated `uri` against one template's `program`: the engine entry that
 /// [`UriTemplate::match_uri`](crate::UriTemplate::match_uri) calls.
 pub(crate) fn match_template<'a>(
     template: &'a Parsed,
     program: &Program,
     uri: &'a str,
-    options: &MatchOptions,
+    triplets: Triplets,
+    strict_query: bool,
 ) -> Result<Captures<'a>, MatchError> {
-    let mut triplets = Some(validate_uri(uri, options.max_uri_len)?);
+    let mut triplets = Some(triplets);
     let mut slots = Slots::new(program.slots / 2);
     let buf = slots.as_mut_slice(program.slots / 2);
     match search(program, uri, buf, &mut triplets)? {
@@ -436,7 +437,7 @@ pub(crate) fn match_template<'a>(
         Search::NotFound | Search::Deferred => return Err(MatchError::NoMatch),
     }
     let triplets = triplets.unwrap_or(Triplets::Some);
-    finish(template, uri, &mut slots, triplets, options.strict_query)?;
+    finish(template, uri, &mut slots, triplets, strict_query)?;
     Ok(Captures::new(template, uri, slots))
 }
 

@@ -133,7 +133,8 @@ pub(crate) struct Program {
     pub(crate) slots: usize,
     /// For each instruction, what the first unit consumed from there can be.
     pub(crate) first: Vec<FirstSet>,
-    /// For a single delimited template, the radix walk that matches it without the VM.
+    /// For one delimited template, or a router's set of them, the radix walk that matches
+    /// without the VM.
     pub(crate) walker: Option<Walker>,
 }
 

@@ -8,7 +8,7 @@
 
 use super::vm::UNSET;
 use super::{MatchError, QueryError};
-use crate::pct::{self, unit_at};
+use crate::pct;
 use crate::template::{Parsed, VarSpec};
 
 /// Iterates over the `name=value` pairs of a query (without its leading `?` or `&`), with the
@@ -102,12 +102,5 @@ fn fits_prefix(value: &str, spec: &VarSpec<'_>) -> bool {
     let Some(max) = spec.prefix() else {
         return true;
     };
-    let bytes = value.as_bytes();
-    let (mut i, mut chars) = (0, 0usize);
-    while i < bytes.len() {
-        let (unit, len) = unit_at(bytes, i);
-        chars += usize::from(unit.starts_char());
-        i += len;
-    }
-    chars <= usize::from(max)
+    pct::char_count(value) <= usize::from(max)
 }

@@ -14,7 +14,7 @@
 //! * [`CompleteRequest`], [`Completion`] and [`CompleteResult`] for argument completion.
 //!
 //! Glue for an SDK is a few lines: convert its request parameters in, and the JSON of these types
-//! out (the crate's `examples/mcp_server.rs` does it for `rmcp`).
+//! out (the repository's `rfc6570-rmcp/examples/mcp_server.rs` does it for `rmcp`).
 //!
 //! ```
 //! use rfc6570::mcp::{ResourceTemplate, Resources};

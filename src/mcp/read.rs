@@ -33,19 +33,21 @@ use crate::{Captures, RouteError, UriTemplate};
 #[non_exhaustive]
 pub enum ReadError {
     /// The router refused the URI: nothing matches, a path-safety rule, a malformed URI.
-    #[error("{uri}: {error}")]
+    #[error("{uri}: the router refused it")]
     Route {
         /// The URI read.
         uri: String,
         /// Why the router refused it.
+        #[source]
         error: RouteError,
     },
     /// The URI matched, but its captures do not fit the handler's parameter type.
-    #[error("{uri}: {error}")]
+    #[error("{uri}: its captures do not fit the parameters")]
     Params {
         /// The URI read.
         uri: String,
         /// Which variable does not fit, and why.
+        #[source]
         error: ExtractError,
     },
 }

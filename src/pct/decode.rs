@@ -115,6 +115,8 @@ pub(crate) fn decode_reserved(raw: &str) -> Cow<'_, str> {
 mod tests {
     use super::*;
 
+    /// `decode` agrees with the `percent-encoding` crate's decoder, which it replaced, on
+    /// triplets, stray `%` signs and bytes that are not UTF-8.
     #[test]
     fn decode_agrees_with_percent_encoding() {
         let pieces = [

@@ -4,7 +4,7 @@ use std::fmt::{self, Write};
 
 use percent_encoding::{percent_encode_byte, utf8_percent_encode, CONTROLS};
 
-use super::{is_reserved, is_triplet, is_unreserved};
+use super::{hex_value, is_reserved, is_triplet, is_unreserved};
 
 /// Writes values percent-encoded for one operator, optionally cut to a prefix length.
 pub(crate) struct Encoder<'w, W: ?Sized> {
@@ -150,8 +150,7 @@ fn prefix_end(s: &str, limit: usize, reserved: bool) -> (usize, usize) {
 }
 
 fn is_continuation_triplet(bytes: &[u8], i: usize) -> bool {
-    let hex = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
-    let byte = hex(bytes[i + 1]) << 4 | hex(bytes[i + 2]);
+    let byte = hex_value(bytes[i + 1]) << 4 | hex_value(bytes[i + 2]);
     byte & 0xC0 == 0x80 && i >= 3 && is_triplet(&bytes[i - 3..])
 }
 

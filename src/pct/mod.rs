@@ -157,6 +157,18 @@ pub(crate) fn first_chars(raw: &str, n: u16) -> &str {
     &raw[..i]
 }
 
+/// The number of characters in captured text, a run of triplets for one character counting once.
+pub(crate) fn char_count(raw: &str) -> usize {
+    let bytes = raw.as_bytes();
+    let (mut i, mut chars) = (0, 0);
+    while i < bytes.len() {
+        let (unit, len) = unit_at(bytes, i);
+        chars += usize::from(unit.starts_char());
+        i += len;
+    }
+    chars
+}
+
 /// Whether `b` starts with a percent-triplet: `%` and two hex digits.
 pub(crate) fn is_triplet(b: &[u8]) -> bool {
     b.len() >= 3 && b[0] == b'%' && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit()
@@ -187,8 +199,6 @@ static INERT: [bool; 256] = {
 mod tests {
     use super::*;
 
-    /// `decode` agrees with the `percent-encoding` crate's decoder, which it replaced, on
-    /// triplets, stray `%` signs and bytes that are not UTF-8.
     #[test]
     fn units_fold_hex_case_and_raw_non_ascii() {
         assert_eq!(unit_at(b"%2f", 0), unit_at(b"%2F", 0));

@@ -22,9 +22,7 @@ impl Limits {
         max_template_len: 64 * 1024,
         max_expressions: 1024,
     };
-}
 
-impl Limits {
     /// The defaults, as [`DEFAULT`](Self::DEFAULT).
     ///
     /// ```

@@ -56,7 +56,7 @@ pub(crate) struct Walker {
     /// The bytes each kind of variable runs over, by [`VarEdge::run`].
     runs: Vec<RunTable>,
     /// Whether a variable outside the query may be empty (see
-    /// [`MatchOptions::require_path_vars`](super::MatchOptions::require_path_vars)).
+    /// [`MatchOptions::allow_empty_path_vars`](crate::matching::MatchOptions::allow_empty_path_vars)).
     empty_vars: bool,
 }
 
