@@ -4,8 +4,8 @@
 
 mod common;
 
-use rfc6570::matching::MatchOptions;
 use rfc6570::matching::QueryError;
+use rfc6570::matching::{Malformed, MatchOptions};
 use rfc6570::router::RouteOptions;
 use rfc6570::router::RouterOptions;
 use rfc6570::safety::{safe_join_resolved, JoinError, Rule, SafetyPolicy};
@@ -303,22 +303,28 @@ fn safety_is_configurable_per_router_template_and_variable() {
 #[test]
 fn malformed_uris_are_their_own_error() {
     let router = safety_router();
-    for (uri, position) in [
-        ("notes://%ZZ", 8),
-        ("notes://a%4", 9),
-        ("notes://%FF", 8),
-        ("notes://%C0%AE", 8),
+    for (uri, position, reason) in [
+        ("notes://%ZZ", 8, Malformed::InvalidPercentEncoding),
+        ("notes://a%4", 9, Malformed::InvalidPercentEncoding),
+        ("notes://%FF", 8, Malformed::NotUtf8),
+        ("notes://%C0%AE", 8, Malformed::NotUtf8),
     ] {
         match router.at(uri) {
-            Err(RouteError::Malformed { position: p, .. }) => assert_eq!(p, position, "{uri}"),
+            Err(RouteError::Malformed {
+                position: p,
+                reason: r,
+            }) => assert_eq!((p, r), (position, reason), "{uri}"),
             other => panic!("{uri}: {other:?}"),
         }
     }
     let small = Router::<()>::with_options(RouterOptions::new().max_uri_len(16));
-    assert!(matches!(
-        small.at(&"x".repeat(17)),
-        Err(RouteError::Malformed { .. })
-    ));
+    assert_eq!(
+        small.at(&"x".repeat(17)).unwrap_err(),
+        RouteError::Malformed {
+            position: 16,
+            reason: Malformed::TooLong { limit: 16 }
+        }
+    );
 }
 
 /// The radix walk validates a URI only when it saw a `%` in a variable or the query tail, or

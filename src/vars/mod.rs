@@ -106,11 +106,15 @@ pub(crate) enum VisitErrorKind {
 /// use rfc6570::UriTemplate;
 /// use rfc6570::vars::VarValue;
 ///
-/// let t = UriTemplate::parse("{/segments*}")?;
+/// let t = UriTemplate::parse("{/segments*}{?page}")?;
 /// let segments = vec!["a", "b"];
-/// let vars = [("segments", &segments)];
-/// assert_eq!(t.expand(&vars[..])?, "/a/b");
-/// # let _ = VarValue::Undefined;
+/// let vars = [
+///     ("segments", VarValue::List(&segments)),
+///     ("page", VarValue::Display(&2)),
+/// ];
+/// assert_eq!(t.expand(&vars[..])?, "/a/b?page=2");
+/// let vars = [("segments", VarValue::String("a b")), ("page", VarValue::Undefined)];
+/// assert_eq!(t.expand(&vars[..])?, "/a%20b");
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
 #[derive(Clone, Copy)]
