@@ -247,9 +247,12 @@ mod agrees_with_the_vm {
             let policy = Policy { require_path_vars: !empty };
             let program = Program::compile(&t, policy).unwrap();
             // The shared strategy also draws a few templates the walk does not serve (`{q}-`,
-            // where `-` cannot end `{q}`), for the router's hand-over to the VM.
-            prop_assume!(program.walker.is_some());
-            let walker = program.walker.as_ref().unwrap();
+            // where `-` cannot end `{q}`), for the router's hand-over to the VM: the VM alone
+            // answers for those, so there is nothing to compare. (Not a rejection: at high
+            // case counts those would exceed proptest's limit on rejects.)
+            let Some(walker) = program.walker.as_ref() else {
+                return Ok(());
+            };
             let width = program.slots;
             let (mut walked, mut ran) = (vec![vm::UNSET; width], vec![vm::UNSET; width]);
             let by_vm = vm::run(&program, uri.as_bytes(), &mut ran);
