@@ -120,10 +120,6 @@ impl<'a> Captures<'a> {
 
     /// The variable `name`, if the match defined it.
     ///
-    /// A variable that appears more than once in the template is reported from its first
-    /// occurrence without a prefix modifier, if any, or else from the one with the longest
-    /// prefix.
-    ///
     /// ```
     /// # use rfc6570::UriTemplate;
     /// let t = UriTemplate::parse("db://users/{id}/profile")?;
@@ -132,26 +128,10 @@ impl<'a> Captures<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn get(&self, name: &str) -> Option<Capture<'a>> {
-        if !self.template.has_repeated_names() {
-            return self.occurrences().find(|c| c.name == name);
-        }
-        let mut best: Option<Capture<'a>> = None;
-        for capture in self.occurrences().filter(|c| c.name == name) {
-            if capture.spec.prefix == 0 {
-                return Some(capture);
-            }
-            // Prefixes agree (see `repeated_names_agree`): the longest holds the most.
-            if best
-                .as_ref()
-                .is_none_or(|b| capture.spec.prefix > b.spec.prefix)
-            {
-                best = Some(capture);
-            }
-        }
-        best
+        self.iter().find(|c| c.name == name)
     }
 
-    /// The defined variables in template order, each name once.
+    /// The defined variables in template order (a matched template names each variable once).
     ///
     /// ```
     /// # use rfc6570::UriTemplate;
@@ -162,20 +142,23 @@ impl<'a> Captures<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = Capture<'a>> + '_ {
-        let repeated = self.template.has_repeated_names();
-        self.occurrences()
-            .enumerate()
-            .filter(move |(i, c)| {
-                if !repeated {
-                    return true;
-                }
-                // Keep a name at its first occurrence, reporting the value `get` would.
-                !self
-                    .occurrences()
-                    .take(*i)
-                    .any(|earlier| earlier.name == c.name)
-            })
-            .filter_map(move |(_, c)| if repeated { self.get(c.name) } else { Some(c) })
+        let t = self.template;
+        let mut var = 0;
+        let mut op = Operator::Simple;
+        let mut expr_start = 0;
+        t.nodes().iter().filter_map(move |node| match node {
+            Node::Expression { op: o, .. } => {
+                op = *o;
+                expr_start = var;
+                None
+            }
+            Node::Literal { .. } => None,
+            Node::Var(spec) => {
+                let index = var;
+                var += 1;
+                self.occurrence(index, op, *spec, expr_start)
+            }
+        })
     }
 
     /// The number of defined variables.
@@ -215,44 +198,6 @@ impl<'a> Captures<'a> {
                     .is_none_or(crate::pct::is_inert),
                 _ => true,
             })
-    }
-
-    /// The raw text recorded for the variable spec at `index`, if any.
-    pub(crate) fn raw_slot(&self, index: usize) -> Option<&'a str> {
-        let (start, end) = self.slots.get(index)?;
-        Some(&self.uri[start..end])
-    }
-
-    /// Whether the spec at `index` is an exploded query variable, which collects its items from
-    /// the whole query rather than capturing a span.
-    pub(crate) fn is_query_collector(&self, index: usize) -> bool {
-        self.template.tail_var().is_some_and(|first| index >= first)
-            && self
-                .template
-                .variables()
-                .nth(index)
-                .is_some_and(|v| v.is_exploded())
-    }
-
-    /// Every defined occurrence of a variable, in template order.
-    pub(crate) fn occurrences(&self) -> impl Iterator<Item = Capture<'a>> + '_ {
-        let t = self.template;
-        let mut var = 0;
-        let mut op = Operator::Simple;
-        let mut expr_start = 0;
-        t.nodes().iter().filter_map(move |node| match node {
-            Node::Expression { op: o, .. } => {
-                op = *o;
-                expr_start = var;
-                None
-            }
-            Node::Literal { .. } => None,
-            Node::Var(spec) => {
-                let index = var;
-                var += 1;
-                self.occurrence(index, op, *spec, expr_start)
-            }
-        })
     }
 
     fn occurrence(

@@ -175,6 +175,38 @@ pub enum Unsupported {
     /// lookup can address.
     #[error("the templates compile to more than 2^24 matching instructions")]
     TooManyInstructions,
+    /// A variable name used more than once (`{x}/{x}`, `{a,b}{b}`): its occurrences would have
+    /// to capture the same value, which no linear-time match can enforce.
+    #[error(
+        "a variable name is used more than once, and a match cannot make its occurrences agree"
+    )]
+    RepeatedName,
+    /// A query expression after a fragment (`{#f}{?q}`, `#x{?q}`): in a URI everything after
+    /// `#` is fragment, so no query can follow it.
+    #[error("it has a query expression after a fragment, where a URI has no query")]
+    QueryAfterFragment,
+    /// A query expression before the template's trailing query expressions, with something
+    /// else between them (`{?a}/x{&b}`): its `?` would end the head's reading early.
+    #[error(
+        "it has a query expression before other parts and then more query expressions; keep \
+         the query expressions together at the end"
+    )]
+    QueryBeforeTail,
+    /// A `{+v}` in the query before a trailing `{&..}` (`x{+v}{&q}`): the `&` that starts
+    /// the trailing expressions could as well be part of the value.
+    #[error(
+        "a `{{+..}}` expression stands before a `{{&..}}` query expression and could hold the \
+         `&` that starts it"
+    )]
+    AmbiguousQueryStart,
+    /// More than one exploded variable in the trailing query expressions (`{?a*,b*}`): each
+    /// would collect the same undeclared parameters.
+    #[error("its query expressions have more than one exploded variable, which would share the undeclared parameters")]
+    SeveralExplodedInQuery,
+    /// A variable name holding a percent-triplet that does not decode to UTF-8
+    /// (`{?na%FFme*}`), which an exploded named variable writes into the URI.
+    #[error("a variable name holds percent-encoded bytes that are not UTF-8")]
+    NameNotUtf8,
 }
 
 impl Unsupported {
@@ -189,6 +221,12 @@ impl Unsupported {
             Self::TooManyVariables => "too_many_variables",
             Self::QueryAfterQuery => "query_after_query",
             Self::TooManyInstructions => "too_many_instructions",
+            Self::RepeatedName => "repeated_name",
+            Self::QueryAfterFragment => "query_after_fragment",
+            Self::QueryBeforeTail => "query_before_tail",
+            Self::AmbiguousQueryStart => "ambiguous_query_start",
+            Self::SeveralExplodedInQuery => "several_exploded_in_query",
+            Self::NameNotUtf8 => "name_not_utf8",
         }
     }
 }
@@ -520,8 +558,8 @@ pub(crate) fn clear_tail(template: &Parsed, slots: &mut [u32]) {
     }
 }
 
-/// Completes the VM's slots for `template` into those of its captures: binds the query tail,
-/// checks that captured text decodes to UTF-8, and that repeated names agree. The caller then
+/// Completes the VM's slots for `template` into those of its captures: binds the query tail
+/// and checks that captured text decodes to UTF-8. The caller then
 /// builds the captures where it returns them: they are large enough that each move costs.
 #[inline]
 pub(crate) fn finish(
@@ -532,8 +570,7 @@ pub(crate) fn finish(
     strict_query: bool,
 ) -> Result<(), MatchError> {
     // Most lookups have nothing to finish: kept inline, so that they do not pay for a call.
-    if triplets != Triplets::Some && template.tail_var().is_none() && !template.has_repeated_names()
-    {
+    if triplets != Triplets::Some && template.tail_var().is_none() {
         return Ok(());
     }
     finish_slots(template, uri, slots, triplets, strict_query)
@@ -557,12 +594,6 @@ fn finish_slots(
         let from = std::mem::replace(&mut buf[2 * first], vm::UNSET) as usize;
         query::bind(template, first, uri, from, strict_query, buf)?;
     }
-    if template.has_repeated_names() {
-        let caps = Captures::new(template, uri, slots.clone());
-        if !repeated_names_agree(template, &caps) {
-            return Err(MatchError::NoMatch);
-        }
-    }
     Ok(())
 }
 
@@ -578,31 +609,4 @@ fn check_utf8(uri: &str, slots: &[u32]) -> Result<(), MatchError> {
         })?;
     }
     Ok(())
-}
-
-/// A variable used more than once must have captured the same text everywhere, or, where a
-/// prefix modifier applies, the first that many characters of it (as expansion writes them).
-/// (An undefined occurrence reads as empty: expansion writes nothing for either.)
-fn repeated_names_agree(t: &Parsed, caps: &Captures<'_>) -> bool {
-    let specs = || t.variables().enumerate();
-    specs().all(|(i, a)| {
-        specs()
-            .skip(i + 1)
-            .filter(|(_, b)| b.name() == a.name())
-            .all(|(j, b)| {
-                let (x, y) = (
-                    caps.raw_slot(i).unwrap_or(""),
-                    caps.raw_slot(j).unwrap_or(""),
-                );
-                match (a.prefix(), b.prefix()) {
-                    (None, None) => {
-                        x == y || caps.is_query_collector(i) || caps.is_query_collector(j)
-                    }
-                    (Some(n), None) => x == pct::first_chars(y, n),
-                    (None, Some(n)) => y == pct::first_chars(x, n),
-                    (Some(m), Some(n)) if m <= n => x == pct::first_chars(y, m),
-                    (Some(_), Some(n)) => y == pct::first_chars(x, n),
-                }
-            })
-    })
 }

@@ -24,7 +24,7 @@ use super::trie::{shape, tokens, TailStart, Token, Trie, VarToken};
 use super::walk::Walker;
 use super::Unsupported;
 use crate::pct;
-use crate::template::{Operator, Parsed, VarNode};
+use crate::template::{Node, Operator, Parsed, VarNode};
 
 /// The most instructions a matching program may have. Programs grow linearly with their
 /// templates (a prefix loop is one instruction whatever its length), so only template sets far
@@ -93,8 +93,9 @@ pub(crate) enum Inst {
     Jump(u32),
     /// Record the current position in a slot.
     Save(u32),
-    /// Fail unless the current position is a character boundary.
-    Boundary,
+    /// Fail unless the text since the position in this slot ends with a whole character: a
+    /// value never ends inside the triplets of one UTF-8 character.
+    Boundary(u32),
     /// Fail unless the current position starts a query tail: the end, or a byte the tail's
     /// expansion can start with.
     QueryStart(TailStart),
@@ -222,7 +223,7 @@ fn first_set(
         }
         Inst::Split(a, b) => follow(a, memo).union(follow(b, memo)),
         Inst::Jump(to) => follow(to, memo),
-        Inst::ResetCount | Inst::Save(_) | Inst::Boundary | Inst::QueryStart(_) => {
+        Inst::ResetCount | Inst::Save(_) | Inst::Boundary(_) | Inst::QueryStart(_) => {
             follow(pc as u32 + 1, memo)
         }
         Inst::Match(_) => FirstSet {
@@ -254,8 +255,8 @@ impl Program {
     pub(crate) fn compile_many(templates: &[&Parsed], policy: Policy) -> Result<Self, Unsupported> {
         let mut trie = Trie::default();
         for (key, t) in templates.iter().enumerate() {
-            if late_question_mark(t) {
-                return Err(Unsupported::QueryAfterQuery);
+            if let Some(why) = refusal(t) {
+                return Err(why);
             }
             trie.insert(tokens(t), key as u32);
         }
@@ -285,19 +286,56 @@ impl Program {
     }
 }
 
-/// Whether a `{?..}` expression of the template's query tail comes after another expression
-/// of the tail (`{?a}{?b}`, `{&a}{?b}`). Its `?` would then stand inside the tail's pairs and be
-/// read as part of a value, so such templates are refused for matching.
-fn late_question_mark(t: &Parsed) -> bool {
+/// Why a template cannot be matched correctly in linear time, if it cannot: each shape where
+/// some URI would otherwise get a wrong assignment (the semantics document lists them).
+fn refusal(t: &Parsed) -> Option<Unsupported> {
+    if t.has_repeated_names() {
+        return Some(Unsupported::RepeatedName);
+    }
+    if t.variables().any(|v| pct::check_utf8(v.name()).is_err()) {
+        return Some(Unsupported::NameNotUtf8);
+    }
     let nodes = t.nodes();
-    nodes[crate::template::tail_start(nodes)..]
-        .iter()
-        .filter_map(|n| match n {
-            crate::template::Node::Expression { op, .. } => Some(*op),
-            _ => None,
-        })
-        .skip(1)
-        .any(|op| op == Operator::Query)
+    let tail = crate::template::tail_start(nodes);
+    // What the template has written so far: a fragment, and a `{+v}` since the last `?`.
+    let (mut fragment, mut reserved_in_query) = (false, false);
+    let mut tail_ops = Vec::new();
+    let mut exploded_in_tail = 0;
+    for (i, node) in nodes.iter().enumerate() {
+        match *node {
+            Node::Literal { start, end } => {
+                let text = t.span(start, end);
+                fragment |= text.contains('#');
+                if text.contains('?') {
+                    reserved_in_query = false;
+                }
+            }
+            Node::Expression { op, .. } => {
+                if op.is_query() {
+                    if fragment {
+                        return Some(Unsupported::QueryAfterFragment);
+                    }
+                    if i < tail && tail < nodes.len() {
+                        return Some(Unsupported::QueryBeforeTail);
+                    }
+                }
+                if i >= tail {
+                    tail_ops.push(op);
+                }
+                fragment |= op == Operator::Fragment;
+                reserved_in_query |= op == Operator::Reserved;
+            }
+            Node::Var(v) => exploded_in_tail += usize::from(i > tail && v.explode),
+        }
+    }
+    if tail_ops.iter().skip(1).any(|&op| op == Operator::Query) {
+        // A `{?..}` after another expression of the tail writes its `?` among the pairs.
+        return Some(Unsupported::QueryAfterQuery);
+    }
+    if tail_ops.contains(&Operator::QueryContinuation) && reserved_in_query {
+        return Some(Unsupported::AmbiguousQueryStart);
+    }
+    (exploded_in_tail > 1).then_some(Unsupported::SeveralExplodedInQuery)
 }
 
 /// The items of an exploded variable, as expansion writes them.
@@ -336,7 +374,7 @@ impl Compiler<'_> {
         for jump in ends {
             self.insts[jump as usize] = Inst::Jump(end);
         }
-        self.push(Inst::Boundary);
+        self.push(Inst::Boundary(slot));
         self.push(Inst::Save(slot + 1));
     }
 
@@ -607,7 +645,7 @@ impl<'t> Compiler<'t> {
                 exit: here + 1,
             });
         }
-        self.push(Inst::Boundary);
+        self.push(Inst::Boundary(slot));
         self.push(Inst::Save(slot + 1));
     }
 }

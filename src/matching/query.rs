@@ -48,13 +48,7 @@ pub(crate) fn bind(
     let tail = || t.variables().skip(first_var);
     let has_exploded = tail().any(|v| v.is_exploded());
     for (name, value, at) in pairs(&uri[from + 1..], from + 1) {
-        // A name declared twice (`{?x,x}`) takes a value at each declaration; the repeated-names
-        // check then makes them agree.
-        let declared = |(i, v): &(usize, VarSpec<'_>)| {
-            v.name() == name && (v.is_exploded() || slots[2 * (first_var + i)] == UNSET)
-        };
-        let found = tail().enumerate().find(declared);
-        let found = found.or_else(|| tail().enumerate().find(|(_, v)| v.name() == name));
+        let found = tail().enumerate().find(|(_, v)| v.name() == name);
         let Some((i, spec)) = found else {
             if has_exploded {
                 // The name ends before the value's `=`, or, without one, where the value is.

@@ -30,7 +30,7 @@ use std::cell::Cell;
 use std::cell::RefCell;
 
 use super::program::{Inst, Program, Rank};
-use crate::pct::{unit_at, Unit};
+use crate::pct::{self, unit_at, Unit};
 
 /// Slot value for "not recorded".
 pub(crate) const UNSET: u32 = u32::MAX;
@@ -284,8 +284,14 @@ impl Vm<'_> {
         }
     }
 
-    fn at_boundary(&self, pos: usize) -> bool {
-        pos >= self.uri.len() || unit_at(self.uri, pos).0.starts_char()
+    /// Whether a value that started at `start` may end at `pos`: not inside one character's
+    /// triplets. Where the next unit starts a character, a value cut short is not UTF-8, which
+    /// the check after the match reports (rather than a silent non-match); where the template
+    /// itself goes on with a continuation triplet (`{v}%AB`), a value that ends whole may end.
+    fn at_boundary(&self, pos: usize, start: usize) -> bool {
+        pos >= self.uri.len()
+            || unit_at(self.uri, pos).0.starts_char()
+            || pct::ends_char(&self.uri[start..pos])
     }
 
     /// Follows every epsilon path from `start` at `pos` in priority order, adding the consuming
@@ -351,8 +357,8 @@ impl Vm<'_> {
                     self.stack.push(Frame::RestoreSlot(slot, old));
                     self.stack.push(Frame::Explore(pc + 1));
                 }
-                Inst::Boundary => {
-                    if self.at_boundary(pos) {
+                Inst::Boundary(slot) => {
+                    if self.at_boundary(pos, self.scratch[slot as usize] as usize) {
                         self.stack.push(Frame::Explore(pc + 1));
                     }
                 }

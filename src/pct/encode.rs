@@ -4,7 +4,7 @@ use std::fmt::{self, Write};
 
 use percent_encoding::{percent_encode_byte, utf8_percent_encode, CONTROLS};
 
-use super::{hex_value, is_reserved, is_triplet, is_unreserved};
+use super::{is_reserved, is_triplet, is_unreserved};
 
 /// Writes values percent-encoded for one operator, optionally cut to a prefix length.
 pub(crate) struct Encoder<'w, W: ?Sized> {
@@ -56,7 +56,7 @@ impl<'w, W: Write + ?Sized> Encoder<'w, W> {
     /// Encodes what is left of the prefix length `limit` (out of line, as prefixes are rare).
     #[inline(never)]
     fn encode_prefix(&mut self, s: &str, limit: usize) -> fmt::Result {
-        let (end, used) = prefix_end(s, limit, self.reserved);
+        let (end, used) = prefix_end(s, limit);
         self.limit = Some(limit - used);
         self.encode(&s[..end])
     }
@@ -128,30 +128,17 @@ impl<W: Write + ?Sized> Write for Encoder<'_, W> {
 }
 
 /// The byte length of the first `limit` characters of `s`, and how many characters that is.
-/// In reserved expansion a run of triplets that encodes one UTF-8 character counts once.
-fn prefix_end(s: &str, limit: usize, reserved: bool) -> (usize, usize) {
+/// RFC 6570 section 2.4.1 counts the characters of the value before it is encoded, in every
+/// operator: in reserved expansion the value `%41b` is the characters `%`, `4`, `1`, `b`, so
+/// a prefix of two writes `%254` (the cut `%4` starts no triplet), never the triplet `%41`.
+fn prefix_end(s: &str, limit: usize) -> (usize, usize) {
     let bytes = s.as_bytes();
     let (mut i, mut count) = (0, 0);
-    while i < bytes.len() {
-        let (len, starts_char) = if reserved && is_triplet(&bytes[i..]) {
-            (3, !is_continuation_triplet(bytes, i))
-        } else {
-            (utf8_len(bytes[i]), true)
-        };
-        if starts_char {
-            if count == limit {
-                break;
-            }
-            count += 1;
-        }
-        i += len;
+    while i < bytes.len() && count < limit {
+        i += utf8_len(bytes[i]);
+        count += 1;
     }
     (i, count)
-}
-
-fn is_continuation_triplet(bytes: &[u8], i: usize) -> bool {
-    let byte = hex_value(bytes[i + 1]) << 4 | hex_value(bytes[i + 2]);
-    byte & 0xC0 == 0x80 && i >= 3 && is_triplet(&bytes[i - 3..])
 }
 
 fn utf8_len(lead: u8) -> usize {
@@ -264,10 +251,10 @@ mod tests {
 
     #[test]
     fn prefixes_count_characters() {
-        assert_eq!(prefix_end("abc", 2, false), (2, 2));
-        assert_eq!(prefix_end("\u{e9}t\u{e9}", 2, false), (3, 2));
-        assert_eq!(prefix_end("%C3%A9x", 1, true), (6, 1));
-        assert_eq!(prefix_end("%C3%A9x", 1, false), (1, 1));
-        assert_eq!(prefix_end("ab", 5, false), (2, 2));
+        assert_eq!(prefix_end("abc", 2), (2, 2));
+        assert_eq!(prefix_end("\u{e9}t\u{e9}", 2), (3, 2));
+        assert_eq!(prefix_end("%C3%A9x", 1), (1, 1));
+        assert_eq!(prefix_end("%41b", 2), (2, 2));
+        assert_eq!(prefix_end("ab", 5), (2, 2));
     }
 }

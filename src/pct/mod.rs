@@ -140,21 +140,37 @@ pub(crate) const fn is_reserved(b: u8) -> bool {
     )
 }
 
-/// The first `n` characters of captured text, a run of triplets for one character counting once.
-pub(crate) fn first_chars(raw: &str, n: u16) -> &str {
-    let bytes = raw.as_bytes();
-    let (mut i, mut chars) = (0, 0);
-    while i < bytes.len() {
-        let (unit, len) = unit_at(bytes, i);
-        if unit.starts_char() {
-            if chars == n {
-                break;
-            }
-            chars += 1;
+/// Whether validated text ends with a whole character: not inside the triplets (or raw bytes)
+/// of one UTF-8 character. Empty text does. Reads back over at most four units: in validated
+/// text a unit ending at `i` is a triplet exactly when `i - 3` holds a `%`.
+pub(crate) fn ends_char(text: &[u8]) -> bool {
+    let mut end = text.len();
+    let mut continuations = 0;
+    while end > 0 {
+        let (byte, len) = if end >= 3 && text[end - 3] == b'%' {
+            (hex_value(text[end - 2]) << 4 | hex_value(text[end - 1]), 3)
+        } else {
+            (text[end - 1], 1)
+        };
+        if byte & 0xC0 != 0x80 {
+            let width = match byte {
+                0x00..=0x7F => 1,
+                0xC0..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF7 => 4,
+                // Not UTF-8 at all: the UTF-8 check after the match reports it.
+                _ => return true,
+            };
+            return width == continuations + 1;
         }
-        i += len;
+        continuations += 1;
+        if continuations == 4 {
+            return true;
+        }
+        end -= len;
     }
-    &raw[..i]
+    // Only continuation bytes: not UTF-8, which the check after the match reports.
+    true
 }
 
 /// The number of characters in captured text, a run of triplets for one character counting once.
@@ -204,6 +220,24 @@ mod tests {
         assert_eq!(unit_at(b"%2f", 0), unit_at(b"%2F", 0));
         let e_acute = "\u{e9}".as_bytes();
         assert_eq!(unit_at(e_acute, 0).0, unit_at(b"%C3", 0).0);
+    }
+
+    #[test]
+    fn text_ends_with_a_whole_character() {
+        for (text, whole) in [
+            ("", true),
+            ("a", true),
+            ("%41", true),
+            ("%C3%A9", true),
+            ("%C3", false),
+            ("x%E2%82", false),
+            ("%E2%82%AC", true),
+            ("caf\u{e9}", true),
+            ("%C3\u{e9}", true),
+            ("%25ab", true),
+        ] {
+            assert_eq!(ends_char(text.as_bytes()), whole, "{text}");
+        }
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub(super) struct Compiled {
 pub(super) struct Key {
     pub(super) route: usize,
     /// Whether the spans a walk records are the captures as they stand: the template has no
-    /// query tail to bind and no repeated name to compare.
+    /// query tail to bind.
     pub(super) spans_are_captures: bool,
 }
 
@@ -81,8 +81,7 @@ impl<T> Router<T> {
                 let template = self.routes[route].template.parsed();
                 Key {
                     route,
-                    spans_are_captures: template.tail_var().is_none()
-                        && !template.has_repeated_names(),
+                    spans_are_captures: template.tail_var().is_none(),
                 }
             })
             .collect();

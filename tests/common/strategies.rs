@@ -337,7 +337,31 @@ pub fn walkable_template() -> impl Strategy<Value = String> {
     let end = prop::sample::select(vec![
         "", "{s}", "{+s}", "{?t,u}", "{s}{?t}", "/{+s}", "{&t}",
     ]);
-    (prop::collection::vec(part, 0..5), end).prop_map(|(parts, end)| parts.concat() + end)
+    (prop::collection::vec(part, 0..5), end)
+        .prop_map(|(parts, end)| distinct_names(&(parts.concat() + end)))
+}
+
+/// Numbers each variable name of a template (`{p}/{p}` becomes `{p0}/{p1}`): a name used twice
+/// is refused for matching.
+pub fn distinct_names(template: &str) -> String {
+    let (mut out, mut in_expression, mut names) = (String::new(), false, 0);
+    let mut chars = template.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        match c {
+            '{' => in_expression = true,
+            '}' => in_expression = false,
+            c if in_expression
+                && c.is_ascii_alphabetic()
+                && !chars.peek().is_some_and(char::is_ascii_alphanumeric) =>
+            {
+                out.push_str(&names.to_string());
+                names += 1;
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// URIs for [`walkable_template`]s: their literals, separators, triplets, a query, and bytes
