@@ -29,7 +29,9 @@ pub enum Rule {
     /// `..\x`). `v1..v2` and `...` are fine.
     DotDotSegment,
     /// An absolute path: a leading `/` or `\`, a drive letter and `:` (`C:\x`, `C:x`), or a UNC
-    /// path (`\\server\share`).
+    /// path (`\\server\share`); or a segment, split at `/` and `\`, that starts with a drive
+    /// letter and `:` (`docs/C:\windows`, `docs/C:x`): pushing such a segment onto a Windows
+    /// path replaces the path. (`notes:2024.md` starts with no drive letter and passes.)
     AbsolutePath,
     /// A `/` or `\` in a variable whose expression cannot cross segments (`{v}` on `a%2Fb`).
     SeparatorInSegment,
@@ -170,7 +172,7 @@ impl SafetyPolicy {
         let broken = [
             (Rule::ControlCharacter, found.control),
             (Rule::DotDotSegment, found.dot_dot),
-            (Rule::AbsolutePath, is_absolute(value)),
+            (Rule::AbsolutePath, is_absolute(value) || found.drive),
             (Rule::SeparatorInSegment, found.separator),
             (Rule::DoubleEncoding, found.triplet),
         ];
@@ -189,6 +191,8 @@ impl SafetyPolicy {
 struct Findings {
     control: bool,
     dot_dot: bool,
+    /// A segment that starts with a drive letter and `:`.
+    drive: bool,
     separator: bool,
     triplet: bool,
 }
@@ -203,16 +207,26 @@ impl Findings {
                 0..=0x1F | 0x7F => found.control = true,
                 b'/' | b'\\' => {
                     found.separator = true;
-                    found.dot_dot |= &bytes[segment..i] == b"..";
+                    found.see_segment(&bytes[segment..i]);
                     segment = i + 1;
                 }
                 b'%' => found.triplet |= crate::pct::is_triplet(&bytes[i..]),
                 _ => {}
             }
         }
-        found.dot_dot |= &bytes[segment..] == b"..";
+        found.see_segment(&bytes[segment..]);
         found
     }
+
+    fn see_segment(&mut self, segment: &[u8]) {
+        self.dot_dot |= segment == b"..";
+        self.drive |= starts_with_drive(segment);
+    }
+}
+
+/// Whether text starts with a drive letter and `:` (`C:`, `c:x`).
+fn starts_with_drive(text: &[u8]) -> bool {
+    text.len() >= 2 && text[0].is_ascii_alphabetic() && text[1] == b':'
 }
 
 impl Default for SafetyPolicy {
@@ -253,8 +267,7 @@ fn fold_look_alikes(value: &str) -> String {
 
 fn is_absolute(value: &str) -> bool {
     let b = value.as_bytes();
-    matches!(b.first(), Some(b'/' | b'\\'))
-        || b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':'
+    matches!(b.first(), Some(b'/' | b'\\')) || starts_with_drive(b)
 }
 
 /// Why [`safe_join`] refused a path.
@@ -394,6 +407,27 @@ mod tests {
         assert_eq!(refused("\u{FF0E}\u{FF0E}", true), Some(Rule::LookAlike));
         assert_eq!(refused("a\u{FF0F}b", true), Some(Rule::LookAlike));
         assert_eq!(refused("x/\u{2025}/y", false), Some(Rule::LookAlike));
+        assert_eq!(refused("docs/C:\\windows", false), Some(Rule::AbsolutePath));
+        assert_eq!(refused("docs/C:x", false), Some(Rule::AbsolutePath));
+        assert_eq!(refused("docs\\d:", false), Some(Rule::AbsolutePath));
+    }
+
+    #[test]
+    fn benign_names_pass() {
+        for ok in [
+            "a+b.txt",
+            "v1..v2",
+            ".gitignore",
+            "caf\u{e9}.md",
+            "100%.txt",
+            "docs/notes:2024.md",
+            "what?.md",
+            "a&b.md",
+            "name[with]brackets.txt",
+            "~user/notes.md",
+        ] {
+            assert_eq!(refused(ok, false), None, "{ok}");
+        }
     }
 
     #[test]

@@ -312,13 +312,16 @@ fn refusals_are_resource_not_found() {
         ("nothing://here", "Resource not found"),
         (
             "file:///..%2F..%2Fetc%2Fpasswd",
-            "Resource not found: variable `path` of `file:///{+path}` holds a percent-triplet left after decoding (double encoding)",
+            "Resource not found: variable `path` of `file:///{+path}` holds a `..` path segment",
         ),
         (
             "notes://%2E%2E",
             "Resource not found: variable `id` of `notes://{id}` holds a `..` path segment",
         ),
-        ("notes://%ZZ", "Resource not found: malformed URI at byte 8: `%` not followed by two hex digits"),
+        (
+            "notes://%ZZ",
+            "Resource not found: malformed URI at byte 8: `%` not followed by two hex digits",
+        ),
         (
             "search://docs?q=a&q=b",
             "Resource not found: `search://docs{?q,lang}` refused the query: query parameter `q` \

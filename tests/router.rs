@@ -209,11 +209,24 @@ fn safety_router() -> Router<&'static str> {
 fn each_safety_rule_refuses_its_attacks() {
     let router = safety_router();
     let attacks = [
+        // Encoded once, these are `..` segments (design note, section 7).
         (
             "file:///..%2F..%2Fetc%2Fpasswd",
             "path",
-            Rule::DoubleEncoding,
+            Rule::DotDotSegment,
         ),
+        (
+            "file:///%2e%2e/%2e%2e/etc/passwd",
+            "path",
+            Rule::DotDotSegment,
+        ),
+        ("file:///docs/..%5C..%5Cx", "path", Rule::DotDotSegment),
+        // Encoded twice: a triplet is left after the one decoding.
+        ("file:///%252e%252e/etc", "path", Rule::DoubleEncoding),
+        ("file:///docs/C:%5Cwindows", "path", Rule::AbsolutePath),
+        ("file:///docs/C:x", "path", Rule::AbsolutePath),
+        ("file:///a%00b", "path", Rule::ControlCharacter),
+        ("file:///%EF%BC%8E%EF%BC%8E/x", "path", Rule::LookAlike),
         ("file:///docs/../../etc/passwd", "path", Rule::DotDotSegment),
         ("file:///a%5C..%5Cb", "path", Rule::DotDotSegment),
         ("notes://%252e%252e", "id", Rule::DoubleEncoding),
@@ -234,6 +247,44 @@ fn each_safety_rule_refuses_its_attacks() {
         assert_eq!(
             refusal(&router, uri),
             Some((variable.into(), rule)),
+            "{uri}"
+        );
+    }
+    // Each item of `{/p*}` is one segment: a separator may not hide in it.
+    let mut router = Router::new();
+    router.insert("x://r{/p*}", "items").unwrap();
+    assert_eq!(
+        refusal(&router, "x://r/a/b%2Fc"),
+        Some(("p".into(), Rule::SeparatorInSegment))
+    );
+    assert_eq!(refusal(&router, "x://r/a/b"), None);
+}
+
+#[test]
+fn ordinary_file_names_are_served_decoded() {
+    // Design note, sections 3 and 7: benign names pass, decoded once.
+    let router = safety_router();
+    for (uri, path) in [
+        ("file:///docs/a%2Bb.txt", "docs/a+b.txt"),
+        ("file:///docs/what%3F.md", "docs/what?.md"),
+        ("file:///docs/a%26b.md", "docs/a&b.md"),
+        ("file:///docs/a%2Cb.txt", "docs/a,b.txt"),
+        ("file:///%7Euser/notes.md", "~user/notes.md"),
+        ("file:///notes%3A2024.md", "notes:2024.md"),
+        (
+            "file:///name%5Bwith%5Dbrackets.txt",
+            "name[with]brackets.txt",
+        ),
+        ("file:///docs/a+b.txt", "docs/a+b.txt"),
+        ("file:///docs/v1..v2/.gitignore", "docs/v1..v2/.gitignore"),
+        ("file:///docs/caf%C3%A9.md", "docs/caf\u{e9}.md"),
+        ("file:///100%25.txt", "100%.txt"),
+        ("file:///docs/notes:2024.md", "docs/notes:2024.md"),
+    ] {
+        let routed = router.at(uri).unwrap_or_else(|e| panic!("{uri}: {e}"));
+        assert_eq!(
+            routed.captures.get("path").unwrap().decoded(),
+            path,
             "{uri}"
         );
     }

@@ -22,7 +22,7 @@ Examples:
 
   $ printf 'notes://{id}\\nfile:///{+path}\\n' | rfc6570 route --templates - notes://7 'file:///..%2Fetc%2Fpasswd'
   {\"uri\":\"notes://7\",\"template\":\"notes://{id}\",\"captures\":{\"id\":\"7\"}}
-  {\"uri\":\"file:///..%2Fetc%2Fpasswd\",\"error\":\"unsafe\",\"message\":\"variable `path` of `file:///{+path}` holds a percent-triplet left after decoding (double encoding)\",\"template\":\"file:///{+path}\",\"variable\":\"path\",\"rule\":\"double_encoding\"}
+  {\"uri\":\"file:///..%2Fetc%2Fpasswd\",\"error\":\"unsafe\",\"message\":\"variable `path` of `file:///{+path}` holds a `..` path segment\",\"template\":\"file:///{+path}\",\"variable\":\"path\",\"rule\":\"dot_dot_segment\"}
   (exit status 1)
 
   $ rfc6570 check 'log://build/{job_id}' 'log://{job id}'

@@ -101,6 +101,38 @@ impl<'a> Captures<'a> {
         }
     }
 
+    /// The slots back, once the captures have been read.
+    pub(crate) fn into_slots(self) -> Slots {
+        self.slots
+    }
+
+    /// The first map capture that holds a key twice, with that key (decoded): a map cannot
+    /// hold it. Keys compare decoded (`a` and `%61` are one key); a few are compared pairwise
+    /// without allocating, many are sorted.
+    pub(crate) fn repeated_key(&self) -> Option<(String, String)> {
+        const PAIRWISE: usize = 16;
+        for capture in self.iter().filter(|c| c.kind() == CaptureKind::Map) {
+            let keys = || capture.raw_entries().map(|(k, _)| k);
+            let repeated = if keys().nth(PAIRWISE).is_none() {
+                keys()
+                    .enumerate()
+                    .find(|&(i, k)| keys().take(i).any(|earlier| pct::same_decoded(earlier, k)))
+                    .map(|(_, k)| k)
+            } else {
+                let mut sorted: Vec<Cow<'_, str>> = keys().map(pct::decode).collect();
+                sorted.sort_unstable();
+                return sorted
+                    .windows(2)
+                    .find(|w| w[0] == w[1])
+                    .map(|w| (capture.name.to_owned(), w[0].clone().into_owned()));
+            };
+            if let Some(key) = repeated {
+                return Some((capture.name.to_owned(), pct::decode(key).into_owned()));
+            }
+        }
+        None
+    }
+
     /// Captures with no variables, for a static template.
     pub(crate) fn empty(template: &'a Parsed, uri: &'a str) -> Self {
         Self::new(template, uri, Slots::new(0))
@@ -263,7 +295,7 @@ impl<'a> Captures<'a> {
     fn query_shape(&self, name: &str, index: usize) -> Option<Shape> {
         let (start, end) = self.slots.get(index)?;
         let region = &self.uri[start..end];
-        if query::pairs(region, 0).any(|(n, _, _)| n == name) {
+        if query::pairs(region, 0).any(|(n, _, _)| pct::equivalent(n, name)) {
             return Some(Shape::QueryList);
         }
         let tail = self.tail_names();
@@ -273,7 +305,7 @@ impl<'a> Captures<'a> {
             .enumerate()
             .skip(tail.first_var)
             .filter(|(_, v)| v.is_exploded())
-            .find(|(_, v)| !query::pairs(region, 0).any(|(n, _, _)| n == v.name()))
+            .find(|(_, v)| !query::pairs(region, 0).any(|(n, _, _)| pct::equivalent(n, v.name())))
             .map(|(i, _)| i);
         let has_undeclared = query::pairs(region, 0).any(|(n, _, _)| !tail.declares(n));
         (first_free_exploded == Some(index) && has_undeclared).then_some(Shape::QueryMap)
@@ -300,7 +332,7 @@ impl TailNames<'_> {
         self.template
             .variables()
             .skip(self.first_var)
-            .any(|v| v.name() == name)
+            .any(|v| pct::equivalent(v.name(), name))
     }
 }
 
@@ -467,13 +499,11 @@ impl<'a> Capture<'a> {
         self.decode(self.raw)
     }
 
-    /// Decodes one part of this capture, as its operator requires.
+    /// Decodes one part of this capture, once, whatever its operator: `{+v}` and `{#v}`
+    /// values too (`docs%2Fa%2Bb` is `docs/a+b`), so that path safety judges what the value
+    /// means.
     fn decode(&self, raw: &'a str) -> Cow<'a, str> {
-        if self.op.allows_reserved() {
-            pct::decode_reserved(raw)
-        } else {
-            pct::decode(raw)
-        }
+        pct::decode(raw)
     }
 
     /// The decoded items of a list (a string yields itself; a map, its values).
@@ -518,9 +548,13 @@ impl<'a> Capture<'a> {
             .map(move |(k, _)| this.decode(k))
     }
 
-    /// Whether the variable's expression cannot cross `/` (query parameters are not segments).
-    pub(crate) fn is_single_segment(&self) -> bool {
-        !self.in_tail && Rank::of(self.op, &self.spec) == Rank::Segment
+    /// Whether each item of this capture is bound to one path segment: a value of an
+    /// expression that cannot cross `/`, or an item of `{/v*}`, whose separator is `/`. (Query
+    /// parameters are not segments.)
+    pub(crate) fn items_are_segments(&self) -> bool {
+        !self.in_tail
+            && (Rank::of(self.op, &self.spec) == Rank::Segment
+                || self.op == Operator::Path && self.spec.explode)
     }
 
     fn named_items_are_list(&self) -> bool {
@@ -529,7 +563,7 @@ impl<'a> Capture<'a> {
         };
         self.raw
             .split(char::from(sep))
-            .all(|item| item.split_once('=').map_or(item, |(k, _)| k) == self.name)
+            .all(|item| pct::equivalent(item.split_once('=').map_or(item, |(k, _)| k), self.name))
     }
 
     /// The raw `(key, value)` parts; keys are empty for list items.
@@ -623,7 +657,7 @@ impl<'a> Iterator for RawEntries<'a> {
                 }
                 let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
                 let wanted = match collect {
-                    Collect::Named(n) => name == *n,
+                    Collect::Named(n) => pct::equivalent(name, n),
                     Collect::Undeclared(tail) => !tail.declares(name),
                 };
                 if wanted {

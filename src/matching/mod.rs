@@ -59,6 +59,27 @@ pub enum Malformed {
         /// The limit, in bytes.
         limit: usize,
     },
+    /// A character that a URI may not hold raw (RFC 3986 section 2): a control character, a
+    /// space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|` or `}`. It must be percent-encoded
+    /// (a space as `%20`). Non-ASCII characters are allowed, as their UTF-8 triplets.
+    ///
+    /// ```
+    /// use rfc6570::matching::Malformed;
+    /// use rfc6570::{MatchError, UriTemplate};
+    ///
+    /// let t = UriTemplate::parse("x://h{?a}")?;
+    /// let err = t.match_uri("x://h?a=b c").unwrap_err();
+    /// assert_eq!(err, MatchError::Malformed { position: 9, reason: Malformed::Disallowed { byte: b' ' } });
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "malformed URI at byte 9: a space (0x20) cannot stand in a URI; percent-encode it as %20"
+    /// );
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    Disallowed {
+        /// The byte.
+        byte: u8,
+    },
 }
 
 impl Malformed {
@@ -73,6 +94,7 @@ impl Malformed {
             Self::InvalidPercentEncoding => "invalid_percent_encoding",
             Self::NotUtf8 => "not_utf8",
             Self::TooLong { .. } => "too_long",
+            Self::Disallowed { .. } => "disallowed_character",
         }
     }
 }
@@ -83,6 +105,17 @@ impl fmt::Display for Malformed {
             Self::InvalidPercentEncoding => f.write_str("`%` not followed by two hex digits"),
             Self::NotUtf8 => f.write_str("percent-encoded bytes are not UTF-8"),
             Self::TooLong { limit } => write!(f, "longer than {limit} bytes"),
+            Self::Disallowed { byte } => {
+                let name = match byte {
+                    b' ' => "a space".to_owned(),
+                    0..=0x1F | 0x7F => "a control character".to_owned(),
+                    _ => format!("`{}`", char::from(*byte)),
+                };
+                write!(
+                    f,
+                    "{name} ({byte:#04x}) cannot stand in a URI; percent-encode it as %{byte:02X}"
+                )
+            }
         }
     }
 }
@@ -263,6 +296,27 @@ pub enum MatchError {
     /// The template's query tail refused the URI's query.
     #[error(transparent)]
     Query(#[from] QueryError),
+    /// An exploded variable would capture a map with the same key twice (`{m*}` on
+    /// `a=1,a=2`, `{?m*}` on `?a=1&a=2`): a map cannot hold it, and keeping one of the values
+    /// would silently drop the other. Keys compare decoded.
+    ///
+    /// ```
+    /// use rfc6570::{MatchError, UriTemplate};
+    ///
+    /// let t = UriTemplate::parse("x{?m*}")?;
+    /// assert_eq!(
+    ///     t.match_uri("x?a=1&a=2").unwrap_err(),
+    ///     MatchError::DuplicateKey { variable: "m".into(), key: "a".into() }
+    /// );
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    #[error("variable `{variable}` would hold the key `{key}` twice")]
+    DuplicateKey {
+        /// The exploded variable.
+        variable: String,
+        /// The key, decoded.
+        key: String,
+    },
     /// The template cannot be matched at all.
     #[error("the template cannot be matched")]
     Unsupported(#[source] Unsupported),
@@ -270,7 +324,7 @@ pub enum MatchError {
 
 impl MatchError {
     /// A stable `snake_case` name for logs and machine-readable output: `no_match`,
-    /// `malformed`, the [`QueryError`]'s code, or `unsupported`.
+    /// `malformed`, the [`QueryError`]'s code, `duplicate_key` or `unsupported`.
     ///
     /// ```
     /// # use rfc6570::UriTemplate;
@@ -283,6 +337,7 @@ impl MatchError {
             Self::NoMatch => "no_match",
             Self::Malformed { .. } => "malformed",
             Self::Query(e) => e.code(),
+            Self::DuplicateKey { .. } => "duplicate_key",
             Self::Unsupported(_) => "unsupported",
         }
     }
@@ -436,26 +491,30 @@ pub(crate) fn check_len_within(uri: &str, max_len: usize) -> Result<(), BadUri> 
     Ok(())
 }
 
-/// Checks a URI against the length limit and for bad percent-encoding, and says whether it
-/// holds any triplet: a URI without one has nothing to decode.
+/// Checks a URI against the length limit, for characters a URI may not hold and for bad
+/// percent-encoding, and says what triplets it holds: a URI without one has nothing to decode.
+/// Of two faults, the first in the URI is reported.
 pub(crate) fn validate_uri(uri: &str, max_len: usize) -> Result<Triplets, BadUri> {
     check_len(uri, max_len)?;
-    match pct::validate(uri) {
-        Ok(true) => Ok(Triplets::Some),
-        Ok(false) => Ok(Triplets::None),
-        Err(position) => Err(BadUri {
+    let disallowed = pct::find_disallowed(uri.as_bytes()).map(|position| BadUri {
+        position,
+        reason: Malformed::Disallowed {
+            byte: uri.as_bytes()[position],
+        },
+    });
+    match (pct::validate(uri), disallowed) {
+        (Err(at), Some(bad)) if bad.position < at => Err(bad),
+        (Err(position), _) => Err(BadUri {
             position,
             reason: Malformed::InvalidPercentEncoding,
         }),
+        (Ok(_), Some(bad)) => Err(bad),
+        (Ok(found), None) => Ok(found),
     }
 }
 
-/// Whether a validated URI holds percent-triplets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Triplets {
-    None,
-    Some,
-}
+/// What a validated URI holds of percent-triplets.
+pub(crate) use pct::Percent as Triplets;
 
 /// Matches a validated `uri` against one template's `program`: the engine entry that
 /// [`UriTemplate::match_uri`](crate::UriTemplate::match_uri) calls.
@@ -501,7 +560,9 @@ pub(crate) enum Search {
 ///
 /// `triplets` is what is known of the URI's percent-encoding: `None` until it is validated.
 /// The walk needs no validation; the VM does, so a URI that reaches it is validated first
-/// (and `triplets` filled in), and a malformed one is an error.
+/// (and `triplets` filled in), and a malformed one is an error. The walk compares bytes, so
+/// where a URI holds a triplet of an unreserved character (`%66`, equal to `f` under RFC 3986
+/// normalization) its answer does not count: the VM, which compares normalized units, decides.
 pub(crate) fn search(
     program: &Program,
     uri: &str,
@@ -514,8 +575,21 @@ pub(crate) fn search(
     };
     match found {
         Search::Deferred => run_vm(program, uri, slots, triplets),
+        _ if *triplets == Some(Triplets::Unreserved) => rerun_by_vm(program, uri, slots, triplets),
         found => Ok(found),
     }
+}
+
+/// [`run_vm`] after a walk whose answer does not count (see [`search`]), over fresh slots.
+#[inline(never)]
+pub(crate) fn rerun_by_vm(
+    program: &Program,
+    uri: &str,
+    slots: &mut [u32],
+    triplets: &mut Option<Triplets>,
+) -> Result<Search, BadUri> {
+    slots.fill(vm::UNSET);
+    run_vm(program, uri, slots, triplets)
 }
 
 impl From<Walk> for Search {
@@ -570,7 +644,7 @@ pub(crate) fn finish(
     strict_query: bool,
 ) -> Result<(), MatchError> {
     // Most lookups have nothing to finish: kept inline, so that they do not pay for a call.
-    if triplets != Triplets::Some && template.tail_var().is_none() {
+    if triplets == Triplets::None && template.tail_var().is_none() && !template.explodes() {
         return Ok(());
     }
     finish_slots(template, uri, slots, triplets, strict_query)
@@ -587,12 +661,21 @@ fn finish_slots(
 ) -> Result<(), MatchError> {
     let buf = slots.as_mut_slice(template.var_count());
     let head_vars = template.tail_var().unwrap_or(template.var_count());
-    if triplets == Triplets::Some {
+    if triplets != Triplets::None {
         check_utf8(uri, &buf[..2 * head_vars])?;
     }
     if let Some(first) = template.tail_var() {
         let from = std::mem::replace(&mut buf[2 * first], vm::UNSET) as usize;
         query::bind(template, first, uri, from, strict_query, buf)?;
+    }
+    if template.explodes() {
+        // The slots lent to captures for the check, and taken back: no copy.
+        let captures = Captures::new(template, uri, std::mem::replace(slots, Slots::new(0)));
+        let repeated = captures.repeated_key();
+        *slots = captures.into_slots();
+        if let Some((variable, key)) = repeated {
+            return Err(MatchError::DuplicateKey { variable, key });
+        }
     }
     Ok(())
 }

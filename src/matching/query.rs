@@ -48,7 +48,10 @@ pub(crate) fn bind(
     let tail = || t.variables().skip(first_var);
     let has_exploded = tail().any(|v| v.is_exploded());
     for (name, value, at) in pairs(&uri[from + 1..], from + 1) {
-        let found = tail().enumerate().find(|(_, v)| v.name() == name);
+        // Names compare under RFC 3986 normalization: `%74oken` is `token`.
+        let found = tail()
+            .enumerate()
+            .find(|(_, v)| pct::equivalent(v.name(), name));
         let Some((i, spec)) = found else {
             if has_exploded {
                 // The name ends before the value's `=`, or, without one, where the value is.

@@ -13,7 +13,7 @@
 mod decode;
 mod encode;
 
-pub(crate) use decode::{check_utf8, decode, decode_reserved};
+pub(crate) use decode::{check_utf8, decode};
 pub(crate) use encode::{write_literal, Encoder};
 
 /// One unit of a URI or a template literal.
@@ -34,6 +34,10 @@ impl Unit {
 
 /// Reads the unit at `i` and its length in bytes. `bytes[i..]` must be non-empty, and any `%`
 /// must start a valid triplet (see [`validate`]).
+///
+/// Units are normalized as RFC 3986 section 6.2.2 says: a triplet's hex case does not matter
+/// (`%2f` is `%2F`), and a triplet that encodes an unreserved character is that character
+/// (`%66` is `f`, `%7E` is `~`).
 #[inline]
 pub(crate) fn unit_at(bytes: &[u8], i: usize) -> (Unit, usize) {
     let b = bytes[i];
@@ -42,7 +46,7 @@ pub(crate) fn unit_at(bytes: &[u8], i: usize) -> (Unit, usize) {
         (
             Unit {
                 byte,
-                encoded: true,
+                encoded: !is_unreserved(byte),
             },
             3,
         )
@@ -67,13 +71,25 @@ pub(super) fn hex_value(b: u8) -> u8 {
     }
 }
 
-/// Checks that every `%` in `s` starts a triplet, and says whether there is any; returns the
+/// What [`validate`] found in valid text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Percent {
+    /// No triplet.
+    None,
+    /// Triplets, none for an unreserved character.
+    Some,
+    /// Triplets, some for an unreserved character (`%66`), which equal that character.
+    Unreserved,
+}
+
+/// Checks that every `%` in `s` starts a triplet, and says what triplets there are; returns the
 /// offset of the first `%` that does not start one.
-pub(crate) fn validate(s: &str) -> Result<bool, usize> {
+pub(crate) fn validate(s: &str) -> Result<Percent, usize> {
     let bytes = s.as_bytes();
     let Some(first) = find_percent(bytes) else {
-        return Ok(false);
+        return Ok(Percent::None);
     };
+    let mut found = Percent::Some;
     let mut from = first;
     while let Some(i) = bytes[from..].iter().position(|&b| b == b'%') {
         let at = from + i;
@@ -83,9 +99,71 @@ pub(crate) fn validate(s: &str) -> Result<bool, usize> {
         if !ok {
             return Err(at);
         }
+        if is_unreserved(hex_value(bytes[at + 1]) << 4 | hex_value(bytes[at + 2])) {
+            found = Percent::Unreserved;
+        }
         from = at + 3;
     }
-    Ok(true)
+    Ok(found)
+}
+
+/// The offset of the first byte that a URI may not hold raw (RFC 3986 section 2): a control
+/// character, a space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|` or `}`. Non-ASCII bytes may
+/// stand (an IRI's characters, taken as their UTF-8 triplets).
+pub(crate) fn find_disallowed(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| DISALLOWED[usize::from(b)])
+}
+
+/// [`find_disallowed`] per byte.
+static DISALLOWED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let byte = b as u8;
+        table[b] = byte < 0x20
+            || matches!(
+                byte,
+                0x7F | b' ' | b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}'
+            );
+        b += 1;
+    }
+    table
+};
+
+/// Whether two valid texts decode to the same bytes (`%2F` and `/` do), without decoding them.
+pub(crate) fn same_decoded(a: &str, b: &str) -> bool {
+    a == b || decoded_bytes(a.as_bytes()).eq(decoded_bytes(b.as_bytes()))
+}
+
+/// The bytes valid text decodes to, one unit at a time.
+fn decoded_bytes(text: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        (i < text.len()).then(|| {
+            let (unit, len) = unit_at(text, i);
+            i += len;
+            unit.byte
+        })
+    })
+}
+
+/// Whether two valid texts are equivalent under RFC 3986 normalization (hex case, triplets of
+/// unreserved characters): how query names compare (`%74oken` is `token`).
+pub(crate) fn equivalent(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let ((x, m), (y, n)) = (unit_at(a, i), unit_at(b, j));
+        if x != y {
+            return false;
+        }
+        i += m;
+        j += n;
+    }
+    i == a.len() && j == b.len()
 }
 
 /// The offset of the first `%` in `bytes`: most URIs have none, and every lookup asks. Eight
@@ -218,6 +296,15 @@ mod tests {
     #[test]
     fn units_fold_hex_case_and_raw_non_ascii() {
         assert_eq!(unit_at(b"%2f", 0), unit_at(b"%2F", 0));
+        assert_eq!(unit_at(b"%66", 0).0, unit_at(b"f", 0).0);
+        assert_eq!(unit_at(b"%7e", 0).0, unit_at(b"~", 0).0);
+        assert_ne!(unit_at(b"%2F", 0).0, unit_at(b"/", 0).0);
+        assert!(equivalent("%74oken", "token"));
+        assert!(equivalent("a%2fb", "a%2Fb"));
+        assert!(!equivalent("a%2Fb", "a/b"));
+        assert!(!equivalent("tok", "token"));
+        assert!(same_decoded("a%2Fb", "a/b") && same_decoded("%61", "a"));
+        assert!(!same_decoded("ab", "a"));
         let e_acute = "\u{e9}".as_bytes();
         assert_eq!(unit_at(e_acute, 0).0, unit_at(b"%C3", 0).0);
     }
@@ -242,8 +329,19 @@ mod tests {
 
     #[test]
     fn validation_finds_bad_triplets() {
-        assert_eq!(validate("a%2Fb"), Ok(true));
-        assert_eq!(validate("a/b"), Ok(false));
+        assert_eq!(validate("a%2Fb"), Ok(Percent::Some));
+        assert_eq!(validate("a%2F%41"), Ok(Percent::Unreserved));
+        assert_eq!(validate("a/b"), Ok(Percent::None));
+        assert_eq!(find_disallowed(b"a b"), Some(1));
+        assert_eq!(
+            find_disallowed("caf\u{e9}/x!$&'()*+,;=:@[]?#".as_bytes()),
+            None
+        );
+        for bad in [
+            b'\0', b'\x7F', b'"', b'<', b'>', b'\\', b'^', b'`', b'{', b'|', b'}',
+        ] {
+            assert_eq!(find_disallowed(&[b'a', bad]), Some(1), "{bad}");
+        }
         for (text, at) in [
             ("", None),
             ("%", Some(0)),

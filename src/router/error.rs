@@ -111,6 +111,17 @@ pub enum RouteError {
         #[source]
         source: QueryError,
     },
+    /// The best match's exploded variable would hold a map key twice
+    /// ([`MatchError::DuplicateKey`]).
+    #[error("variable `{variable}` of `{template}` would hold a map key twice")]
+    DuplicateKey {
+        /// The matched template.
+        template: String,
+        /// The exploded variable.
+        variable: String,
+        /// The key, decoded.
+        key: String,
+    },
     /// The router's templates cannot be compiled together.
     #[error("the router cannot be compiled")]
     Unsupported(#[source] Unsupported),
@@ -118,7 +129,7 @@ pub enum RouteError {
 
 impl RouteError {
     /// A stable `snake_case` name for logs and machine-readable output: `not_found`,
-    /// `unsafe`, `malformed`, the [`QueryError`]'s code, or `unsupported`.
+    /// `unsafe`, `malformed`, the [`QueryError`]'s code, `duplicate_key` or `unsupported`.
     ///
     /// ```
     /// # use rfc6570::Router;
@@ -131,6 +142,7 @@ impl RouteError {
             Self::Unsafe { .. } => "unsafe",
             Self::Malformed { .. } => "malformed",
             Self::Query { source, .. } => source.code(),
+            Self::DuplicateKey { .. } => "duplicate_key",
             Self::Unsupported(_) => "unsupported",
         }
     }
@@ -144,6 +156,11 @@ impl RouteError {
             MatchError::Query(source) => Self::Query {
                 template: template.to_owned(),
                 source,
+            },
+            MatchError::DuplicateKey { variable, key } => Self::DuplicateKey {
+                template: template.to_owned(),
+                variable,
+                key,
             },
             MatchError::Unsupported(reason) => Self::Unsupported(reason),
         }

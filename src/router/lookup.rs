@@ -112,13 +112,31 @@ impl<T> Router<T> {
         mut triplets: Option<Triplets>,
     ) -> Result<Routed<'r, 'u, T>, RouteError> {
         let width = compiled.program.slots / 2;
+        let program = &compiled.program;
         let found = match found {
-            Search::Deferred => matching::run_vm(
-                &compiled.program,
-                uri,
-                slots.as_mut_slice(width),
-                &mut triplets,
-            )?,
+            Search::Deferred => {
+                matching::run_vm(program, uri, slots.as_mut_slice(width), &mut triplets)?
+            }
+            // The walk compares bytes: where the URI holds a triplet it may have taken for a
+            // variable's text, or failed on, one of an unreserved character (`%66`, which
+            // equals `f`) makes its answer not count, and the VM decides (matching::search).
+            Search::Walked(_, seen) if seen.percent() || triplets.is_some() => {
+                let known = *triplets.get_or_insert(matching::validate_uri(uri, usize::MAX)?);
+                if known == Triplets::Unreserved {
+                    matching::rerun_by_vm(program, uri, slots.as_mut_slice(width), &mut triplets)?
+                } else {
+                    found
+                }
+            }
+            Search::NotFound => {
+                // A malformed URI is reported as such, wherever its fault is.
+                let known = *triplets.get_or_insert(matching::validate_uri(uri, usize::MAX)?);
+                if known == Triplets::Unreserved {
+                    matching::rerun_by_vm(program, uri, slots.as_mut_slice(width), &mut triplets)?
+                } else {
+                    found
+                }
+            }
             found => found,
         };
         let found = match found {
@@ -128,14 +146,9 @@ impl<T> Router<T> {
                 matching::clear_tail(template, slots.as_mut_slice(width));
                 // The walk matched literals (which hold no `%`) and scanned every variable's
                 // span and the query tail, so a URI where those hold no `%` holds no triplet.
-                let triplets = if seen.percent() {
-                    matching::validate_uri(uri, usize::MAX)?
-                } else {
-                    Triplets::None
-                };
                 Found {
                     key,
-                    triplets,
+                    triplets: triplets.unwrap_or(Triplets::None),
                     plain: seen.all_plain(),
                 }
             }
@@ -144,13 +157,7 @@ impl<T> Router<T> {
                 triplets: triplets.unwrap_or(Triplets::Some),
                 plain: false,
             },
-            Search::NotFound | Search::Deferred => {
-                // A malformed URI is reported as such, wherever its bad `%` is.
-                if triplets.is_none() {
-                    matching::validate_uri(uri, usize::MAX)?;
-                }
-                return Err(RouteError::NotFound);
-            }
+            Search::NotFound | Search::Deferred => return Err(RouteError::NotFound),
         };
         self.bind(compiled, uri, slots, found)
     }
@@ -177,6 +184,10 @@ impl<T> Router<T> {
             slots.as_mut_slice(width),
             &mut known,
         )?;
+        if let Search::NotFound = found {
+            // The search has validated the URI, and re-run a walk that did not count.
+            return Err(RouteError::NotFound);
+        }
         self.after_search(compiled, uri, slots, found, known)
     }
 
@@ -222,7 +233,7 @@ impl<T> Router<T> {
             if policy == SafetyPolicy::OFF {
                 continue;
             }
-            let single = capture.is_single_segment();
+            let single = capture.items_are_segments();
             let check = |text: &str| policy.check(text, single);
             let outcome = capture
                 .items()

@@ -20,6 +20,8 @@ pub(crate) struct Parsed {
     source: Box<str>,
     nodes: Vec<Node>,
     repeated_names: bool,
+    /// Whether some variable is exploded (`{m*}`), and so may capture a map.
+    explodes: bool,
     /// See [`tail_var`](Self::tail_var).
     tail_var: Option<usize>,
     /// See [`var_count`](Self::var_count).
@@ -52,12 +54,14 @@ impl Parsed {
                 .any(|b| matches!(b, Node::Var(b) if name(a) == name(b))),
             _ => false,
         });
+        let explodes = nodes.iter().any(|n| matches!(n, Node::Var(v) if v.explode));
         let tail_var = first_tail_var(&nodes);
         let var_count = nodes.iter().filter(|n| matches!(n, Node::Var(_))).count();
         Ok(Self {
             source: template.into(),
             nodes,
             repeated_names,
+            explodes,
             tail_var,
             var_count,
         })
@@ -100,6 +104,12 @@ impl Parsed {
     #[inline]
     pub(crate) fn has_repeated_names(&self) -> bool {
         self.repeated_names
+    }
+
+    /// Whether some variable is exploded, and so may capture a map.
+    #[inline]
+    pub(crate) fn explodes(&self) -> bool {
+        self.explodes
     }
 
     /// Index of the first variable of the query tail (the trailing run of `{?..}` and `{&..}`
