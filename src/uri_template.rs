@@ -36,9 +36,9 @@ use crate::{vars::Serialized, ErrorKind};
 #[derive(Clone)]
 pub struct UriTemplate {
     parsed: Parsed,
-    /// The matching programs, without and with required path variables, compiled on
+    /// The matching programs, one per [`Policy`] (see [`Policy::index`]), compiled on
     /// first use so that parsing stays at two allocations.
-    programs: [OnceLock<Result<Box<Program>, Unsupported>>; 2],
+    programs: [OnceLock<Result<Box<Program>, Unsupported>>; 4],
 }
 
 impl UriTemplate {
@@ -157,7 +157,7 @@ impl UriTemplate {
 
     /// The matching program for `policy`, compiled on first use.
     pub(crate) fn program(&self, policy: Policy) -> Result<&Program, Unsupported> {
-        self.programs[usize::from(policy.require_path_vars)]
+        self.programs[policy.index()]
             .get_or_init(|| Program::compile(&self.parsed, policy).map(Box::new))
             .as_ref()
             .map(|p| &**p)
@@ -336,10 +336,22 @@ impl UriTemplate {
     ) -> Result<Captures<'a>, MatchError> {
         // The URI's own faults first, whatever the template: as the router reports them.
         let triplets = matching::validate_uri(uri, options.max_uri_len)?;
-        let program = self
-            .program(options.policy())
+        // As an expansion writes the URI first; only if that finds nothing, with raw
+        // sub-delimiters read as values (the semantics, section 2).
+        let policy = options.policy();
+        let strict = self
+            .program(Policy {
+                strict_encoding: true,
+                ..policy
+            })
             .map_err(MatchError::Unsupported)?;
-        matching::match_template(&self.parsed, program, uri, triplets, options.strict_query)
+        let found =
+            matching::match_template(&self.parsed, strict, uri, triplets, options.strict_query);
+        if policy.strict_encoding || !matches!(found, Err(MatchError::NoMatch)) {
+            return found;
+        }
+        let lenient = self.program(policy).map_err(MatchError::Unsupported)?;
+        matching::match_template(&self.parsed, lenient, uri, triplets, options.strict_query)
     }
 }
 

@@ -436,9 +436,12 @@ fn the_uri_template_router_reference_set() {
     let suite = common::load("uri-template-router/base.json");
     let mut checked = 0;
     for group in suite.as_array().expect("a list of groups") {
+        // The reference set reads URIs as expansions write them (`{/path*}` does not match
+        // `/!`): strict, without the raw sub-delimiters that clients send.
         let mut router = Router::with_options(
             RouterOptions::new()
                 .allow_empty_path_vars(true)
+                .strict_encoding(true)
                 .safety(SafetyPolicy::OFF),
         );
         for t in group["templates"].as_array().unwrap() {

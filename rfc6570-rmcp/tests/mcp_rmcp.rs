@@ -210,7 +210,8 @@ async fn check_server(client: &Client, not_found: ErrorCode) -> Result {
 
     // Path-safety refusals: the same code, and a message that does not echo the value.
     for (uri, rule) in [
-        ("file:///..%2F..%2Fetc%2Fpasswd", "double encoding"),
+        ("file:///..%2F..%2Fetc%2Fpasswd", "a `..` path segment"),
+        ("file:///%252e%252e/etc/passwd", "double encoding"),
         ("file:///docs/../../etc/passwd", "a `..` path segment"),
         ("notes://%2E%2E", "a `..` path segment"),
         ("file:///docs/%00x", "a control character"),

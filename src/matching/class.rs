@@ -1,5 +1,6 @@
 //! What a variable may capture raw: the set of ASCII bytes each operator's values, lists and
-//! maps may hold without percent-encoding. The VM's programs and the walk both read it.
+//! maps may hold without percent-encoding, strictly (what expansion writes) or as clients
+//! write them (with raw sub-delimiters). The VM's programs and the walk both read it.
 
 use crate::pct::{self, is_reserved, is_unreserved};
 use crate::template::{Operator, VarNode};
@@ -7,56 +8,74 @@ use crate::template::{Operator, VarNode};
 /// A set of raw ASCII bytes a value may contain. Encoded units (triplets and raw non-ASCII
 /// bytes) are allowed in every value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Class(u128);
+pub(crate) struct Class {
+    bits: u128,
+}
+
+/// The bits of the ASCII bytes for which `pred` holds.
+fn bits_of(pred: impl Fn(u8) -> bool) -> u128 {
+    (0..128u8)
+        .filter(|&b| pred(b))
+        .fold(0, |bits, b| bits | 1 << b)
+}
 
 impl Class {
     fn of(pred: impl Fn(u8) -> bool) -> Self {
-        let mut bits = 0u128;
-        for b in 0..128u8 {
-            if pred(b) {
-                bits |= 1 << b;
-            }
+        Self {
+            bits: bits_of(pred),
         }
-        Self(bits)
     }
 
     fn with(self, b: u8) -> Self {
-        Self(self.0 | 1 << b)
+        Self {
+            bits: self.bits | 1 << b,
+        }
     }
 
     /// Whether the class holds this raw ASCII byte.
     #[inline]
     pub(crate) fn allows_raw(self, byte: u8) -> bool {
-        byte < 128 && self.0 >> byte & 1 == 1
+        byte < 128 && self.bits >> byte & 1 == 1
     }
 
     /// The raw ASCII bytes of the class, as bits.
     #[inline]
     pub(crate) fn ascii(self) -> u128 {
-        self.0
+        self.bits
     }
 
     /// Whether the class holds this unit: every encoded unit, and its raw ASCII bytes.
     #[inline]
     pub(crate) fn allows(self, unit: pct::Unit) -> bool {
-        unit.encoded || (unit.byte < 128 && self.0 >> unit.byte & 1 == 1)
+        unit.encoded || (unit.byte < 128 && self.bits >> unit.byte & 1 == 1)
     }
 
-    /// The bytes a single value of `op` may hold raw.
-    pub(crate) fn value(op: Operator) -> Self {
+    /// The bytes a single value of `op` may hold raw (an item or key, for an exploded
+    /// variable). Strictly, only what expansion writes raw: unreserved characters, and
+    /// reserved ones for `{+v}` and `{#v}`. Otherwise, as clients write them, also the
+    /// sub-delimiters, `:` and `@` ([`CLIENT_RAW`]) where the expression cannot use them as
+    /// separators: `,` between variables and list items, the operator's separator, `=` in
+    /// named and exploded expressions.
+    pub(crate) fn value(op: Operator, explode: bool, strict: bool) -> Self {
         match op {
             Operator::Reserved => {
                 Self::of(|b| is_unreserved(b) || is_reserved(b) && b != b'?' && b != b'#')
             }
             Operator::Fragment => Self::of(|b| is_unreserved(b) || is_reserved(b)),
-            _ => Self::of(is_unreserved),
+            _ if strict => Self::of(is_unreserved),
+            _ => {
+                let structural = |b: u8| {
+                    b == b',' || b == op.separator() || b == b'=' && (explode || op.is_named())
+                };
+                Self::of(|b| is_unreserved(b) || CLIENT_RAW.contains(&b) && !structural(b))
+            }
         }
     }
 
     /// The bytes a whole variable of `op` may hold raw: a value, or a list or map written with
     /// commas, or with the operator's separator and `=` when exploded.
-    pub(crate) fn variable(op: Operator, var: &VarNode) -> Self {
-        let value = Self::value(op);
+    pub(crate) fn variable(op: Operator, var: &VarNode, strict: bool) -> Self {
+        let value = Self::value(op, var.explode, strict);
         if var.prefix != 0 {
             value
         } else if var.explode {
@@ -66,8 +85,13 @@ impl Class {
         }
     }
 
-    /// Anything printable but `#`: what a query tail may hold before its pairs are checked.
+    /// What a query tail may hold before its pairs are checked: anything a URI may hold
+    /// raw but `#`.
     pub(crate) fn query() -> Self {
-        Self::of(|b| b.is_ascii_graphic() && b != b'#')
+        Self::of(|b| b.is_ascii_graphic() && b != b'#' && pct::find_disallowed(&[b]).is_none())
     }
 }
+
+/// The sub-delimiters, `:` and `@`: characters that expansion of `{v}` percent-encodes but
+/// clients and people often send raw (`a+b.txt`, `report(1).pdf`, `ada@example.com`).
+const CLIENT_RAW: &[u8] = b"!$&'()*+,;=:@";

@@ -363,15 +363,17 @@ impl MatchError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MatchOptions {
     pub(crate) strict_query: bool,
+    pub(crate) strict_encoding: bool,
     pub(crate) allow_empty_path_vars: bool,
     pub(crate) max_uri_len: usize,
 }
 
 impl MatchOptions {
-    /// The defaults: undeclared query parameters ignored, empty path variables allowed, URIs
-    /// up to 1 MiB.
+    /// The defaults: undeclared query parameters ignored, raw sub-delimiters accepted, empty
+    /// path variables allowed, URIs up to 1 MiB.
     pub const DEFAULT: Self = Self {
         strict_query: false,
+        strict_encoding: false,
         allow_empty_path_vars: true,
         max_uri_len: 1 << 20,
     };
@@ -398,6 +400,27 @@ impl MatchOptions {
     /// ```
     pub const fn strict_query(mut self, strict: bool) -> Self {
         self.strict_query = strict;
+        self
+    }
+
+    /// Accept in a value only what an expansion writes raw. By default a value of any
+    /// operator also takes the sub-delimiters `! $ & ' ( ) * + , ; = : @` raw, as clients
+    /// send them (`docs://a+b.txt`, `users://ada@example.com`), wherever its expression cannot
+    /// use them as separators: `,` still separates variables and list items, `=` and `;`
+    /// still structure `{;v}`, `&` and `=` a query. With `true`, `{v}` takes only unreserved
+    /// characters and triplets, as expansion writes it. Default: `false`.
+    ///
+    /// ```
+    /// # use rfc6570::{MatchError, UriTemplate, matching::MatchOptions};
+    /// let t = UriTemplate::parse("docs://{name}")?;
+    /// assert_eq!(t.match_uri("docs://report(1).pdf")?.get("name").unwrap().decoded(), "report(1).pdf");
+    /// let strict = MatchOptions::new().strict_encoding(true);
+    /// assert_eq!(t.match_uri_with("docs://report(1).pdf", &strict).unwrap_err(), MatchError::NoMatch);
+    /// assert!(t.match_uri_with("docs://report%281%29.pdf", &strict).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn strict_encoding(mut self, strict: bool) -> Self {
+        self.strict_encoding = strict;
         self
     }
 
@@ -440,6 +463,7 @@ impl MatchOptions {
     pub(crate) fn policy(&self) -> Policy {
         Policy {
             require_path_vars: !self.allow_empty_path_vars,
+            strict_encoding: self.strict_encoding,
         }
     }
 }

@@ -122,6 +122,15 @@ impl Inst {
 pub(crate) struct Policy {
     /// Every variable outside query expressions must be defined and non-empty.
     pub(crate) require_path_vars: bool,
+    /// Values hold raw only what expansion writes raw (no raw sub-delimiters).
+    pub(crate) strict_encoding: bool,
+}
+
+impl Policy {
+    /// A small number for each policy, for caching a program per policy.
+    pub(crate) fn index(self) -> usize {
+        usize::from(self.require_path_vars) | usize::from(self.strict_encoding) << 1
+    }
 }
 
 /// A compiled matching program for one template or many.
@@ -247,7 +256,11 @@ impl Program {
         if program.insts.len() * program.slots > MAX_WORK_PER_UNIT {
             return Err(Unsupported::TooManyVariables);
         }
-        program.walker = Walker::build(&[shape(t)], !policy.require_path_vars);
+        program.walker = Walker::build(
+            &[shape(t)],
+            !policy.require_path_vars,
+            policy.strict_encoding,
+        );
         Ok(program)
     }
 
@@ -354,7 +367,7 @@ enum Item {
 /// unnamed operators (never a mix), named items for named ones.
 impl Compiler<'_> {
     fn exploded(&mut self, op: Operator, slot: u32, rank: Rank, required: bool) {
-        let class = Class::value(op);
+        let class = Class::value(op, true, self.policy.strict_encoding);
         self.push(Inst::Save(slot));
         let mut ends = Vec::new();
         if op.is_named() {
@@ -622,7 +635,7 @@ impl<'t> Compiler<'t> {
         if var.explode && !op.allows_reserved() {
             return self.exploded(op, slot, rank, required);
         }
-        let class = Class::variable(op, var);
+        let class = Class::variable(op, var, self.policy.strict_encoding);
         self.push(Inst::Save(slot));
         if var.prefix != 0 {
             self.push(Inst::ResetCount);

@@ -84,8 +84,7 @@ impl ReadError {
     /// assert_eq!(err.code, -32602);
     /// assert_eq!(
     ///     err.message,
-    ///     "Resource not found: variable `path` of `file:///{+path}` holds \
-    ///      a percent-triplet left after decoding (double encoding)"
+    ///     "Resource not found: variable `path` of `file:///{+path}` holds a `..` path segment"
     /// );
     /// assert!(!err.message.contains("passwd"));
     /// assert_eq!(err.data, Some(json!({"uri": "file:///..%2F..%2Fetc%2Fpasswd"})));

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::Router;
-use crate::matching::program::Program;
+use crate::matching::program::{Policy, Program};
 use crate::matching::trie::{shape, Token};
 use crate::matching::walk::Walker;
 use crate::matching::{self, Triplets, Unsupported};
@@ -13,8 +13,11 @@ use crate::template::Parsed;
 /// The merged program, rebuilt on the first lookup after a change.
 pub(super) struct Compiled {
     /// Every template merged, with the walk as its fast path when every template's variables
-    /// are delimited.
+    /// are delimited: values hold raw only what expansion writes.
     pub(super) program: Program,
+    /// The same with raw sub-delimiters in values, for the second pass of a lookup that
+    /// found nothing; `None` under [`RouterOptions::strict_encoding`](super::RouterOptions).
+    pub(super) lenient: Option<Program>,
     /// What a lookup needs of each template key. Keys order statics first, then by template
     /// text, which is the tie-break among equally ranked matches.
     pub(super) keys: Vec<Key>,
@@ -22,6 +25,24 @@ pub(super) struct Compiled {
     pub(super) statics: HashMap<Box<str>, usize>,
     /// The longest URI a lookup takes (the option, within what spans can record).
     pub(super) max_uri_len: usize,
+}
+
+/// The two passes of a lookup: as an expansion writes a URI, then as clients write it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Pass {
+    Strict,
+    Lenient,
+}
+
+impl Compiled {
+    /// The program of a pass, if the router makes it.
+    #[inline]
+    pub(super) fn program(&self, pass: Pass) -> Option<&Program> {
+        match pass {
+            Pass::Strict => Some(&self.program),
+            Pass::Lenient => self.lenient.as_ref(),
+        }
+    }
 }
 
 /// A template key's route, and what its matches need beyond the walk.
@@ -48,6 +69,18 @@ impl<T> Router<T> {
             .map_err(|&e| e)
     }
 
+    /// The templates merged under `policy`, with the walk where it serves them all.
+    fn program(&self, templates: &[&Parsed], policy: Policy) -> Result<Program, Unsupported> {
+        let mut program = Program::compile_many(templates, policy)?;
+        program.walker = if policy.require_path_vars {
+            let shapes: Vec<Vec<Token>> = templates.iter().map(|t| shape(t)).collect();
+            Walker::build(&shapes, false, policy.strict_encoding)
+        } else {
+            None
+        };
+        Ok(program)
+    }
+
     fn compile(&self) -> Result<Compiled, Unsupported> {
         let mut route_of: Vec<usize> = (0..self.routes.len()).collect();
         route_of.sort_by(|&a, &b| {
@@ -58,19 +91,25 @@ impl<T> Router<T> {
             .iter()
             .map(|&i| self.routes[i].template.parsed())
             .collect();
-        let mut program = Program::compile_many(&templates, self.options.matching.policy())?;
-        program.walker = if self.options.matching.allow_empty_path_vars {
+        let policy = self.options.matching.policy();
+        let strict = self.program(
+            &templates,
+            Policy {
+                strict_encoding: true,
+                ..policy
+            },
+        )?;
+        let lenient = if policy.strict_encoding {
             None
         } else {
-            let shapes: Vec<Vec<Token>> = templates.iter().map(|t| shape(t)).collect();
-            Walker::build(&shapes, false)
+            Some(self.program(&templates, policy)?)
         };
         // The walk finds static templates as fast as a hash would; the VM does not.
         let statics = self
             .routes
             .iter()
             .enumerate()
-            .filter(|_| program.walker.is_none())
+            .filter(|_| strict.walker.is_none())
             .filter(|(_, r)| r.template.is_static())
             .filter(|(_, r)| r.template.as_str().is_ascii() && !r.template.as_str().contains('%'))
             .map(|(i, r)| (r.template.as_str().into(), i))
@@ -86,7 +125,8 @@ impl<T> Router<T> {
             })
             .collect();
         Ok(Compiled {
-            program,
+            program: strict,
+            lenient,
             keys,
             statics,
             max_uri_len: matching::len_limit(self.options.matching.max_uri_len),

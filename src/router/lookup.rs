@@ -4,7 +4,7 @@
 //! a triplet to validate, a capture to check, a URI the walk hands to the VM) continue out of
 //! line, so that the common lookup keeps its registers.
 
-use super::compile::{Compiled, Found};
+use super::compile::{Compiled, Found, Pass};
 use super::{Route, RouteError, Router};
 use crate::matching::{self, Captures, Search, Slots, Triplets};
 use crate::safety::SafetyPolicy;
@@ -84,7 +84,7 @@ impl<T> Router<T> {
                 return Ok(self.routed(key.route, Captures::new(template, uri, slots)));
             }
         }
-        self.after_search(compiled, uri, slots, found, None)
+        self.after_search(compiled, Pass::Strict, uri, slots, found, None)
     }
 
     /// The first lookup after a change: compiles the router (or reports why it cannot be),
@@ -101,18 +101,22 @@ impl<T> Router<T> {
 
     /// The rest of a lookup that did not end in plain captures from the walk: a query tail to
     /// bind, a triplet to validate, a capture to check for safety, the VM's answer, or none
-    /// found. Out of line, so that the common lookup keeps its registers.
+    /// found (and then the lenient pass). Out of line, so that the common lookup keeps its
+    /// registers.
     #[inline(never)]
     fn after_search<'r: 'u, 'u>(
         &'r self,
         compiled: &'r Compiled,
+        pass: Pass,
         uri: &'u str,
         mut slots: Slots,
         found: Search,
         mut triplets: Option<Triplets>,
     ) -> Result<Routed<'r, 'u, T>, RouteError> {
-        let width = compiled.program.slots / 2;
-        let program = &compiled.program;
+        let Some(program) = compiled.program(pass) else {
+            return Err(RouteError::NotFound);
+        };
+        let width = program.slots / 2;
         let found = match found {
             Search::Deferred => {
                 matching::run_vm(program, uri, slots.as_mut_slice(width), &mut triplets)?
@@ -157,6 +161,9 @@ impl<T> Router<T> {
                 triplets: triplets.unwrap_or(Triplets::Some),
                 plain: false,
             },
+            Search::NotFound | Search::Deferred if pass == Pass::Strict => {
+                return self.at_leniently(compiled, uri, triplets);
+            }
             Search::NotFound | Search::Deferred => return Err(RouteError::NotFound),
         };
         self.bind(compiled, uri, slots, found)
@@ -175,20 +182,47 @@ impl<T> Router<T> {
             let template = self.routes[i].template.parsed();
             return Ok(self.routed(i, Captures::empty(template, uri)));
         }
-        let mut slots = slots;
-        let width = compiled.program.slots / 2;
-        let mut known = triplets;
-        let found = matching::search(
-            &compiled.program,
-            uri,
-            slots.as_mut_slice(width),
-            &mut known,
-        )?;
-        if let Search::NotFound = found {
-            // The search has validated the URI, and re-run a walk that did not count.
+        self.search_in(compiled, Pass::Strict, uri, slots, triplets)
+    }
+
+    /// The second pass of a lookup that found nothing as an expansion writes it: the same
+    /// templates with raw sub-delimiters read as values ([`RouterOptions::strict_encoding`](
+    /// super::RouterOptions::strict_encoding)), for URIs as clients write them.
+    #[cold]
+    #[inline(never)]
+    fn at_leniently<'r: 'u, 'u>(
+        &'r self,
+        compiled: &'r Compiled,
+        uri: &'u str,
+        triplets: Option<Triplets>,
+    ) -> Result<Routed<'r, 'u, T>, RouteError> {
+        let Some(program) = compiled.program(Pass::Lenient) else {
             return Err(RouteError::NotFound);
+        };
+        let slots = Slots::new(program.slots / 2);
+        self.search_in(compiled, Pass::Lenient, uri, slots, triplets)
+    }
+
+    /// Both engines of one pass over fresh slots, as [`matching::search`] chooses them.
+    fn search_in<'r: 'u, 'u>(
+        &'r self,
+        compiled: &'r Compiled,
+        pass: Pass,
+        uri: &'u str,
+        mut slots: Slots,
+        mut triplets: Option<Triplets>,
+    ) -> Result<Routed<'r, 'u, T>, RouteError> {
+        let Some(program) = compiled.program(pass) else {
+            return Err(RouteError::NotFound);
+        };
+        let width = program.slots / 2;
+        let found = matching::search(program, uri, slots.as_mut_slice(width), &mut triplets)?;
+        match found {
+            // The search has validated the URI, and re-run a walk that did not count.
+            Search::NotFound if pass == Pass::Strict => self.at_leniently(compiled, uri, triplets),
+            Search::NotFound => Err(RouteError::NotFound),
+            found => self.after_search(compiled, pass, uri, slots, found, triplets),
         }
-        self.after_search(compiled, uri, slots, found, known)
     }
 
     /// Turns the spans of the template found into its captures, and checks them.

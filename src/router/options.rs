@@ -29,8 +29,8 @@ pub struct RouterOptions {
 }
 
 impl RouterOptions {
-    /// The defaults: undeclared query parameters ignored, path variables required, every
-    /// safety rule enforced, URIs up to 1 MiB.
+    /// The defaults: undeclared query parameters ignored, raw sub-delimiters accepted, path
+    /// variables required, every safety rule enforced, URIs up to 1 MiB.
     pub const DEFAULT: Self = Self {
         matching: MatchOptions::DEFAULT.allow_empty_path_vars(false),
         safety: SafetyPolicy::STRICT,
@@ -57,6 +57,21 @@ impl RouterOptions {
     /// ```
     pub const fn strict_query(mut self, strict: bool) -> Self {
         self.matching = self.matching.strict_query(strict);
+        self
+    }
+
+    /// See [`MatchOptions::strict_encoding`]. Default: `false`, raw sub-delimiters accepted.
+    ///
+    /// ```
+    /// # use rfc6570::{RouteError, Router, router::RouterOptions};
+    /// let mut router = Router::with_options(RouterOptions::new().strict_encoding(true));
+    /// router.insert("docs://{name}", ())?;
+    /// assert_eq!(router.at("docs://a+b.txt").unwrap_err(), RouteError::NotFound);
+    /// assert!(router.at("docs://a%2Bb.txt").is_ok());
+    /// # Ok::<(), rfc6570::InsertError>(())
+    /// ```
+    pub const fn strict_encoding(mut self, strict: bool) -> Self {
+        self.matching = self.matching.strict_encoding(strict);
         self
     }
 

@@ -32,6 +32,16 @@ fn units(s: &str) -> usize {
     n
 }
 
+/// What is left of `s` after its first `n` units.
+fn after_units(s: &str, n: usize) -> Option<&str> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    for _ in 0..n {
+        i += if *b.get(i)? == b'%' { 3 } else { 1 };
+    }
+    s.get(i..)
+}
+
 fn expand_alone(text: &str, vars: &Value) -> String {
     UriTemplate::parse(text).unwrap().expand(vars).unwrap()
 }
@@ -81,14 +91,12 @@ fn rank_string(template: &UriTemplate, uri: &str, vars: &Value) -> Option<Vec<Ra
             }
         }
     }
-    // A trailing query is read as pairs: its units count as segment variables. The head must
-    // re-expand to the URI up to there (it may not when JSON folded a map's repeated keys).
+    // A trailing query is read as pairs: its units count as segment variables. The head's
+    // units end where the tail starts. (They count the same whether the URI holds a character
+    // raw or as a triplet: raw sub-delimiters and RFC 3986 normalization change no count.)
     let head = ranks.len();
     if query_tail {
-        let text = template.as_str();
-        let head_text = &text[..text.rfind("{?").or(text.rfind("{&")).unwrap_or(text.len())];
-        let written = expand_alone(head_text, vars);
-        let rest = uri.strip_prefix(written.as_str())?;
+        let rest = after_units(uri, head)?;
         if !(rest.is_empty() || rest.starts_with(['?', '&'])) {
             return None;
         }
@@ -103,8 +111,23 @@ fn rank_string(template: &UriTemplate, uri: &str, vars: &Value) -> Option<Vec<Ra
 }
 
 /// Every template's `match_uri`, ranked; `None` when nothing matches, `Err` when a match
-/// cannot be ranked from its JSON captures.
+/// cannot be ranked from its JSON captures. Two passes, as the semantics say: the templates
+/// that match the URI as an expansion writes it (`strict_encoding`), and only if there are
+/// none, those that match it with raw sub-delimiters in values.
 pub fn reference(
+    templates: &[UriTemplate],
+    uri: &str,
+    options: &MatchOptions,
+) -> Result<Option<(String, Value)>, ()> {
+    let strict = options.strict_encoding(true);
+    match ranked(templates, uri, &strict)? {
+        None if *options != strict => ranked(templates, uri, options),
+        found => Ok(found),
+    }
+}
+
+/// The best of the templates' matches under `options`, by the precedence of the semantics.
+fn ranked(
     templates: &[UriTemplate],
     uri: &str,
     options: &MatchOptions,
@@ -128,10 +151,4 @@ pub fn reference(
         }
     }
     Ok(best.map(|(_, _, t, v)| (t.to_owned(), v)))
-}
-
-/// Distinct variable names within a template, so that no repeated name can disagree.
-pub fn has_repeated_names(t: &UriTemplate) -> bool {
-    let names: Vec<&str> = t.variables().map(|v| v.name()).collect();
-    (1..names.len()).any(|i| names[..i].contains(&names[i]))
 }

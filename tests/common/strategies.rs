@@ -390,6 +390,14 @@ pub fn walkable_uri() -> impl Strategy<Value = String> {
         "/issues/",
         "issue",
         "/issues/commentz",
+        // What clients send: raw sub-delimiters, triplets of unreserved characters.
+        "+",
+        "@",
+        "(1)",
+        ":",
+        "%66",
+        "%7e",
+        "\"",
     ]);
     prop::collection::vec(piece, 0..10).prop_map(|p| p.concat())
 }

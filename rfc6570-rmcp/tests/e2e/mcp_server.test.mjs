@@ -131,7 +131,8 @@ test('resources/read: unknown URIs are resource not found, with the URI', async 
 
 test('resources/read: path traversal is refused without echoing the value', async () => {
   for (const [uri, rule] of [
-    ['file:///..%2F..%2Fetc%2Fpasswd', 'double encoding'],
+    ['file:///..%2F..%2Fetc%2Fpasswd', 'a `..` path segment'],
+    ['file:///%252e%252e/etc/passwd', 'double encoding'],
     ['file:///docs/../../etc/passwd', 'a `..` path segment'],
     ['notes://%2E%2E', 'a `..` path segment'],
   ]) {

@@ -12,18 +12,19 @@ impl Walker {
     /// Builds the trie for templates given as token lists (key `i` for the `i`-th), or `None`
     /// if some template does not qualify. With `empty_vars`, a variable outside the query may
     /// match nothing; that takes a single template, where no two edges leave one node.
-    pub(crate) fn build(templates: &[Vec<Token>], empty_vars: bool) -> Option<Self> {
+    /// With `strict`, variables hold raw only what expansion writes (see [`Class::value`]).
+    pub(crate) fn build(templates: &[Vec<Token>], empty_vars: bool, strict: bool) -> Option<Self> {
         debug_assert!(!empty_vars || templates.len() <= 1);
         let mut trie = BuildTrie {
             nodes: vec![BuildNode::default()],
         };
         for (key, tokens) in templates.iter().enumerate() {
-            if !qualifies(tokens) {
+            if !qualifies(tokens, strict) {
                 return None;
             }
             // Keys are stored in 32 bits, and one value means "no template ends here".
             let key = u32::try_from(key).ok().filter(|&k| k != NO_END)?;
-            if !trie.insert(tokens, key) {
+            if !trie.insert(tokens, key, strict) {
                 return None;
             }
         }
@@ -62,7 +63,7 @@ impl BuildTrie {
     /// Adds a template's tokens, or says `false` when the walk cannot hold it: a node keeps
     /// one query tail, so two templates whose tails start at the same node (`{?a}` and `{&b}`)
     /// are left to the VM, which ranks both.
-    fn insert(&mut self, tokens: &[Token], key: u32) -> bool {
+    fn insert(&mut self, tokens: &[Token], key: u32, strict: bool) -> bool {
         let mut node = 0usize;
         let mut var = 0u32;
         for token in tokens {
@@ -71,7 +72,7 @@ impl BuildTrie {
                 Token::Expression { op, vars } => {
                     let edge = BuildEdge {
                         slot: 2 * var,
-                        class: Class::variable(*op, &vars[0].node),
+                        class: Class::variable(*op, &vars[0].node, strict),
                         child: 0,
                     };
                     var += 1;
@@ -307,7 +308,7 @@ fn run_table(class: Class) -> RunTable {
 /// variables that are single `{v}` (followed by a literal byte outside their class, a query
 /// tail or the end) or a single `{+v}` ending the template; a query tail only after a literal
 /// or `{v}`.
-pub(super) fn qualifies(tokens: &[Token]) -> bool {
+pub(super) fn qualifies(tokens: &[Token], strict: bool) -> bool {
     tokens.iter().enumerate().all(|(i, token)| match token {
         Token::Unit(u) => !u.encoded && u.byte.is_ascii() && u.byte != b'%' && u.byte != 0,
         Token::Tail(_) => true,
@@ -316,7 +317,7 @@ pub(super) fn qualifies(tokens: &[Token]) -> bool {
                 return false;
             };
             let plain = var.node.prefix == 0 && !var.node.explode;
-            let class = Class::variable(*op, &var.node);
+            let class = Class::variable(*op, &var.node, strict);
             let next = tokens.get(i + 1);
             plain
                 && match op {
