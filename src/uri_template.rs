@@ -149,15 +149,15 @@ impl UriTemplate {
         self.parsed.is_static()
     }
 
-    /// The template's lints: shapes that an expansion can write for more than one assignment
-    /// of its variables, or that a match reads back other than a user would expect (adjacent
-    /// variables, more than one variable that can cross `/`, a repeated name, a query after
-    /// the fragment, a prefix variable next to another), each once, in template order (by
+    /// The template's lints: shapes where more than one assignment of the variables expands
+    /// to the same URI (adjacent variables, more than one variable that can cross `/`, a
+    /// prefix variable next to another), and two that matching refuses outright (a repeated
+    /// name, a query after the fragment), each once, in template order (by
     /// [`position`](Lint::position)). Empty for most templates.
     ///
     /// Lints are warnings: they never change what the template matches, and
-    /// [`match_uri`](Self::match_uri) still answers by the [semantics](crate::semantics)' rule
-    /// for ambiguity. A router refuses linted templates with
+    /// [`match_uri`](Self::match_uri) still answers an ambiguous one by the
+    /// [semantics](crate::semantics)' rule. A router refuses linted templates with
     /// [`RouterOptions::deny_lints`](crate::router::RouterOptions::deny_lints). They are
     /// computed on each call, as a `Vec` so that they can be counted and kept.
     ///

@@ -462,13 +462,12 @@ fn check_warns_of_lints() {
          ok: notes://{id}\n\
          ok: {#f}{?q}{x}/{x}\n\
          warning: `{?q}` at byte 4 follows the fragment that `{#f}` at byte 0 starts, and in a \
-         URI everything after `#` is fragment, so this is no query; move it before the \
-         fragment\n  {#f}{?q}{x}/{x}\n      ^\n\
+         URI everything after `#` is fragment, so the template cannot be matched; move it \
+         before the fragment\n  {#f}{?q}{x}/{x}\n      ^\n\
          warning: `x` at byte 9 follows `q` with no literal between them, so where one ends is \
          ambiguous; put a literal between them\n  {#f}{?q}{x}/{x}\n           ^\n\
-         warning: `x` at byte 13 repeats the name of `x` at byte 9, so both must capture the \
-         same value and a URI with different values there does not match; give each its own \
-         name\n  {#f}{?q}{x}/{x}\n               ^\n"
+         warning: `x` at byte 13 repeats the name of `x` at byte 9, and no match can make the \
+         two agree, so the template cannot be matched; give each its own name\n  {#f}{?q}{x}/{x}\n               ^\n"
     );
 
     let mut json_args = vec!["check", "--json"];

@@ -174,6 +174,13 @@ fn deny_lints_refuses_linted_templates_only() {
         other => panic!("{other:?}"),
     }
     assert!(router.is_empty());
+    // A lint that matching refuses anyway is reported as the lint, checked first.
+    let err = router.insert("x://{x}/{x}", ()).unwrap_err();
+    assert!(
+        matches!(err, InsertError::Lint { ref lint, .. } if lint.kind() == LintKind::RepeatedName)
+    );
+    let err = Router::new().insert("x://{x}/{x}", ()).unwrap_err();
+    assert!(matches!(err, InsertError::Unsupported { .. }), "{err:?}");
 
     // Clean templates go in, and route as without the option.
     for clean in [

@@ -1,7 +1,9 @@
 //! Lints: valid templates that cannot be matched back unambiguously.
 //!
 //! A lint is computed from the parsed form alone, in one pass over its nodes, and never
-//! changes what a template matches. What a variable *can hold* is what its expansion can write
+//! changes what a template matches. Two kinds (a repeated name, a query after the fragment)
+//! are shapes that matching refuses outright; as lints they are reported where only the
+//! template is read. What a variable *can hold* is what its expansion can write
 //! there, with the one exception that matching keeps: `{+v}` never takes `?` or `#`.
 //!
 //! * `{#v}`: every unreserved and reserved character;
@@ -47,11 +49,15 @@ pub enum LintKind {
     /// of a `{#..}` expression after a `{+..}` or `{/..*}`, which cannot hold it
     /// (`{+path}{#section}` is clean).
     SeveralCrossing,
-    /// A variable name used more than once (`{x}/{x}`): a match must capture the same value in
-    /// every place, so a URI with different values there does not match.
+    /// A variable name used more than once (`{x}/{x}`, `{a,b,a}`): its occurrences would have
+    /// to capture the same value, which no linear-time match can enforce, so the template
+    /// expands but is refused for matching
+    /// ([`Unsupported::RepeatedName`](crate::matching::Unsupported::RepeatedName)).
     RepeatedName,
     /// A query expression (`{?..}` or `{&..}`) after a `{#..}` expression or a literal `#`
-    /// (`{#f}{?q}`, `x#y{?q}`): in a URI everything after `#` is fragment.
+    /// (`{#f}{?q}`, `x#y{?q}`): in a URI everything after `#` is fragment, so the template
+    /// expands but is refused for matching
+    /// ([`Unsupported::QueryAfterFragment`](crate::matching::Unsupported::QueryAfterFragment)).
     QueryAfterFragment,
     /// Adjacent variables (as [`AdjacentVariables`](Self::AdjacentVariables)) of which one or
     /// both have a prefix modifier (`{a:3}{b}`), reported instead of `AdjacentVariables`.
@@ -78,8 +84,9 @@ impl LintKind {
     }
 }
 
-/// A valid template's shape that cannot be matched back unambiguously: its kind, where it is,
-/// and a sentence that says what, where and how to fix it (its `Display`).
+/// A valid template's shape that cannot be matched back unambiguously, or, for two kinds, not
+/// at all: its kind, where it is, and a sentence that says what, where and how to fix it (its
+/// `Display`).
 ///
 /// Given by [`UriTemplate::lints`](crate::UriTemplate::lints), and refused by a router with
 /// [`RouterOptions::deny_lints`](crate::router::RouterOptions::deny_lints). The
@@ -266,8 +273,8 @@ pub(crate) fn lints(source: &str, nodes: &[Node]) -> Vec<Lint> {
                 start,
                 format!(
                     "`{text}` at byte {start} follows the fragment that {fragment} starts, and in \
-                     a URI everything after `#` is fragment, so this is no query; move it before \
-                     the fragment"
+                     a URI everything after `#` is fragment, so the template cannot be matched; \
+                     move it before the fragment"
                 ),
             );
         }
@@ -331,9 +338,9 @@ pub(crate) fn lints(source: &str, nodes: &[Node]) -> Vec<Lint> {
                     LintKind::RepeatedName,
                     v.position(),
                     format!(
-                        "`{}` at byte {} repeats the name of `{}` at byte {}, so both must \
-                         capture the same value and a URI with different values there does not \
-                         match; give each its own name",
+                        "`{}` at byte {} repeats the name of `{}` at byte {}, and no match can \
+                         make the two agree, so the template cannot be matched; give each its \
+                         own name",
                         v.spec(source),
                         v.position(),
                         u.spec(source),
@@ -545,9 +552,8 @@ mod tests {
         assert_eq!(
             messages("{x}/{x}"),
             [
-                "`x` at byte 5 repeats the name of `x` at byte 1, so both must capture the same \
-              value and a URI with different values there does not match; give each its own \
-              name"
+                "`x` at byte 5 repeats the name of `x` at byte 1, and no match can make the two \
+                 agree, so the template cannot be matched; give each its own name"
             ]
         );
     }
@@ -568,15 +574,15 @@ mod tests {
             messages("{#f}{?q}"),
             [
                 "`{?q}` at byte 4 follows the fragment that `{#f}` at byte 0 starts, and in a URI \
-              everything after `#` is fragment, so this is no query; move it before the \
-              fragment"
+                 everything after `#` is fragment, so the template cannot be matched; move it \
+                 before the fragment"
             ]
         );
         assert_eq!(
             messages("x#y{?q}"),
             ["`{?q}` at byte 3 follows the fragment that the `#` at byte 1 starts, and in a URI \
-              everything after `#` is fragment, so this is no query; move it before the \
-              fragment"]
+              everything after `#` is fragment, so the template cannot be matched; move it \
+              before the fragment"]
         );
     }
 
