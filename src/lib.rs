@@ -86,8 +86,9 @@
 //! built only on those before it:
 //!
 //! * [`template`]: the parsed template and its parts ([`Operator`](template::Operator),
-//!   [`Expression`](template::Expression), [`VarSpec`](template::VarSpec)), and parse
-//!   [`Limits`](template::Limits);
+//!   [`Expression`](template::Expression), [`VarSpec`](template::VarSpec)), parse
+//!   [`Limits`](template::Limits), and the [`Lint`](template::Lint)s of templates that match
+//!   ambiguously;
 //! * [`vars`]: where expansion reads variables from;
 //! * [`matching`]: options, captures and errors of matching one template;
 //! * [`safety`]: the path-safety rules and safe joins;

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use crate::matching::program::{Policy, Program};
 use crate::matching::Unsupported;
 use crate::matching::{self, MatchOptions};
-use crate::template::{Components, Expression, Limits, Parsed, VarSpec};
+use crate::template::{Components, Expression, Limits, Lint, Parsed, VarSpec};
 use crate::vars::Vars;
 use crate::{expand, Captures, Error, MatchError};
 #[cfg(feature = "serde")]
@@ -147,6 +147,37 @@ impl UriTemplate {
     /// ```
     pub fn is_static(&self) -> bool {
         self.parsed.is_static()
+    }
+
+    /// The template's lints: shapes where more than one assignment of the variables expands
+    /// to the same URI (adjacent variables, more than one variable that can cross `/`, a
+    /// prefix variable next to another), and two that matching refuses outright (a repeated
+    /// name, a query after the fragment), each once, in template order (by
+    /// [`position`](Lint::position)). Empty for most templates.
+    ///
+    /// Lints are warnings: they never change what the template matches, and
+    /// [`match_uri`](Self::match_uri) still answers an ambiguous one by the
+    /// [semantics](crate::semantics)' rule. A router refuses linted templates with
+    /// [`RouterOptions::deny_lints`](crate::router::RouterOptions::deny_lints). They are
+    /// computed on each call, as a `Vec` so that they can be counted and kept.
+    ///
+    /// ```
+    /// use rfc6570::UriTemplate;
+    /// use rfc6570::template::LintKind;
+    ///
+    /// let t = UriTemplate::parse("file:///{+path}{ext}")?;
+    /// let lints = t.lints();
+    /// assert_eq!(lints.len(), 1);
+    /// assert_eq!((lints[0].kind(), lints[0].position()), (LintKind::AdjacentVariables, 16));
+    /// assert!(lints[0].to_string().starts_with("`ext` at byte 16 follows `path`"));
+    /// // Still matched, by the documented rule.
+    /// assert_eq!(t.match_uri("file:///a.md")?.get("ext").unwrap().decoded(), "a.md");
+    ///
+    /// assert!(UriTemplate::parse("file:///{+path}")?.lints().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn lints(&self) -> Vec<Lint> {
+        self.parsed.lints()
     }
 
     /// The parsed form, which expansion and the matching engine read.

@@ -149,7 +149,7 @@ fn help_examples_run_as_shown() {
     .into_iter()
     .map(run_help_examples)
     .collect();
-    assert_eq!(counts, [4, 3, 2, 2, 2]);
+    assert_eq!(counts, [4, 3, 2, 2, 3]);
 }
 
 #[test]
@@ -440,10 +440,102 @@ fn check_reports_every_template() {
     assert_eq!(
         json_lines(&out),
         [
-            json!({"template": "{x}", "valid": true}),
+            json!({"template": "{x}", "valid": true, "lints": []}),
             json!({"template": "{var:0}", "valid": false, "kind": "invalid_prefix", "position": 5, "message": "prefix must be a number from 1 to 9999"}),
         ]
     );
+}
+
+#[test]
+fn check_warns_of_lints() {
+    let templates = ["x://{a}{b}", "notes://{id}", "{#f}{?q}{x}/{x}"];
+    let mut args = vec!["check"];
+    args.extend(templates);
+    let out = run(&args);
+    // Lints are warnings: the templates are valid.
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "ok: x://{a}{b}\n\
+         warning: `b` at byte 8 follows `a` with no literal between them, so where one ends is \
+         ambiguous; put a literal between them\n  x://{a}{b}\n          ^\n\
+         ok: notes://{id}\n\
+         ok: {#f}{?q}{x}/{x}\n\
+         warning: `{?q}` at byte 4 follows the fragment that `{#f}` at byte 0 starts, and in a \
+         URI everything after `#` is fragment, so the template cannot be matched; move it \
+         before the fragment\n  {#f}{?q}{x}/{x}\n      ^\n\
+         warning: `x` at byte 9 follows `q` with no literal between them, so where one ends is \
+         ambiguous; put a literal between them\n  {#f}{?q}{x}/{x}\n           ^\n\
+         warning: `x` at byte 13 repeats the name of `x` at byte 9, and no match can make the \
+         two agree, so the template cannot be matched; give each its own name\n  {#f}{?q}{x}/{x}\n               ^\n"
+    );
+
+    let mut json_args = vec!["check", "--json"];
+    json_args.extend(templates);
+    let out = run(&json_args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines = json_lines(&out);
+    let codes: Vec<Vec<(String, u64)>> = lines
+        .iter()
+        .map(|line| {
+            assert_eq!(line["valid"], true, "{line}");
+            line["lints"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| {
+                    assert!(l["message"].is_string(), "{l}");
+                    (
+                        l["code"].as_str().unwrap().to_owned(),
+                        l["position"].as_u64().unwrap(),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    let expected: [&[(&str, u64)]; 3] = [
+        &[("adjacent_variables", 8)],
+        &[],
+        &[
+            ("query_after_fragment", 4),
+            ("adjacent_variables", 9),
+            ("repeated_name", 13),
+        ],
+    ];
+    let expected: Vec<Vec<(String, u64)>> = expected
+        .iter()
+        .map(|ls| ls.iter().map(|&(c, p)| (c.to_owned(), p)).collect())
+        .collect();
+    assert_eq!(codes, expected);
+    assert_eq!(
+        lines[0]["lints"][0],
+        json!({
+            "code": "adjacent_variables",
+            "position": 8,
+            "message": "`b` at byte 8 follows `a` with no literal between them, so where one ends \
+                        is ambiguous; put a literal between them",
+        })
+    );
+
+    // --deny-lints: a linted template fails, a clean one passes; the output is the same.
+    for (args, status) in [
+        (&["check", "--deny-lints", "x://{a}{b}"][..], 1),
+        (&["check", "--deny-lints", "--json", "x://{a}{b}"], 1),
+        (
+            &["check", "--deny-lints", "notes://{id}", "file:///{+path}"],
+            0,
+        ),
+        (&["check", "--deny-lints", "notes://{id}", "{+a}/{+b}"], 1),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(status), "{args:?}");
+        let without: Vec<&str> = args
+            .iter()
+            .copied()
+            .filter(|a| *a != "--deny-lints")
+            .collect();
+        assert_eq!(stdout(&out), stdout(&run(&without)), "{args:?}");
+    }
 }
 
 /// A refusal's message carries its reason, which the library keeps in `source()`.

@@ -9,6 +9,7 @@ use rfc6570::matching::{Malformed, MatchOptions};
 use rfc6570::router::RouteOptions;
 use rfc6570::router::RouterOptions;
 use rfc6570::safety::{safe_join_resolved, JoinError, Rule, SafetyPolicy};
+use rfc6570::template::LintKind;
 use rfc6570::{safe_join, InsertError, RouteError, Router, UriTemplate};
 use serde_json::{json, Value};
 
@@ -143,6 +144,64 @@ fn conflicts_name_both_templates() {
         router.insert(distinct, ()).unwrap();
     }
     assert_eq!(router.len(), 7);
+}
+
+#[test]
+fn deny_lints_refuses_linted_templates_only() {
+    let mut router = Router::with_options(RouterOptions::new().deny_lints(true));
+    let err = router.insert("x://{a}{b}", ()).unwrap_err();
+    let lint = UriTemplate::parse("x://{a}{b}").unwrap().lints().remove(0);
+    assert_eq!(lint.kind(), LintKind::AdjacentVariables);
+    assert_eq!(
+        err,
+        InsertError::Lint {
+            template: "x://{a}{b}".into(),
+            lint: lint.clone()
+        }
+    );
+    assert_eq!(err.code(), "lint");
+    assert_eq!(err.to_string(), "`x://{a}{b}` matches ambiguously");
+    let source = std::error::Error::source(&err).unwrap();
+    assert_eq!(source.to_string(), lint.to_string());
+    // The first lint, when there are several.
+    match router.insert("{+a}{+b}{x}/{x}", ()).unwrap_err() {
+        InsertError::Lint { lint, .. } => {
+            assert_eq!(
+                (lint.kind(), lint.position()),
+                (LintKind::AdjacentVariables, 6)
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(router.is_empty());
+    // A lint that matching refuses anyway is reported as the lint, checked first.
+    let err = router.insert("x://{x}/{x}", ()).unwrap_err();
+    assert!(
+        matches!(err, InsertError::Lint { ref lint, .. } if lint.kind() == LintKind::RepeatedName)
+    );
+    let err = Router::new().insert("x://{x}/{x}", ()).unwrap_err();
+    assert!(matches!(err, InsertError::Unsupported { .. }), "{err:?}");
+
+    // Clean templates go in, and route as without the option.
+    for clean in [
+        "x://{a}/{b}",
+        "file:///{+path}",
+        "log://build/{job_id}{?lines}",
+    ] {
+        router.insert(clean, ()).unwrap();
+    }
+    assert_eq!(
+        router.at("x://1/2").unwrap().template.as_str(),
+        "x://{a}/{b}"
+    );
+
+    // By default a linted template is accepted and matched as ever (both variables required,
+    // the earlier one shortest).
+    let mut lenient = Router::new();
+    lenient.insert("x://{a}{b}", ()).unwrap();
+    let routed = lenient.at("x://abc").unwrap();
+    let value = |name| routed.captures.get(name).unwrap().decoded();
+    assert_eq!((value("a"), value("b")), ("a".into(), "bc".into()));
 }
 
 #[test]

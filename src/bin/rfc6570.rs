@@ -33,7 +33,8 @@ Examples:
   (exit status 1)
 
 Exit status: 0 on success; 1 when a URI does not match or is refused, or a template is
-invalid (check); 2 for bad input (an invalid template to use, an unreadable file, bad JSON).";
+invalid (check), or has a lint (check --deny-lints); 2 for bad input (an invalid template to
+use, an unreadable file, bad JSON).";
 
 const EXPAND_EXAMPLES: &str = "\
 Examples:
@@ -67,6 +68,11 @@ Examples:
   (exit status 1)";
 
 const CHECK_EXAMPLES: &str = "\
+A valid template may still match ambiguously: each of its lints is a warning line with its
+position and how to fix it (codes: adjacent_variables, several_crossing, repeated_name,
+query_after_fragment, prefix_next_to_variable). --deny-lints makes a linted template a
+failure.
+
 Examples:
   $ rfc6570 check '{var:0}'
   error: prefix must be a number from 1 to 9999 at byte 5
@@ -74,8 +80,16 @@ Examples:
          ^
   (exit status 1)
 
-  $ rfc6570 check --json 'notes://{id}' 'a{b'
-  {\"template\":\"notes://{id}\",\"valid\":true}
+  $ rfc6570 check 'file:///{+path}{ext}' --deny-lints
+  ok: file:///{+path}{ext}
+  warning: `ext` at byte 16 follows `path` with no literal between them, so where one ends is ambiguous; put a literal between them
+    file:///{+path}{ext}
+                    ^
+  (exit status 1)
+
+  $ rfc6570 check --json 'notes://{id}' 'x://{a}/{a}' 'a{b'
+  {\"template\":\"notes://{id}\",\"valid\":true,\"lints\":[]}
+  {\"template\":\"x://{a}/{a}\",\"valid\":true,\"lints\":[{\"code\":\"repeated_name\",\"position\":9,\"message\":\"`a` at byte 9 repeats the name of `a` at byte 5, and no match can make the two agree, so the template cannot be matched; give each its own name\"}]}
   {\"template\":\"a{b\",\"valid\":false,\"kind\":\"unclosed_expression\",\"position\":1,\"message\":\"expression is not closed with `}`\"}
   (exit status 1)";
 
@@ -120,21 +134,26 @@ enum Command {
         #[arg(required = true)]
         uris: Vec<String>,
     },
-    /// Check templates; print `ok` or the error with a caret under it.
+    /// Check templates; print `ok` or the error with a caret under it, and a warning for each
+    /// lint of a valid template.
     #[command(after_help = CHECK_EXAMPLES)]
     Check {
         /// The templates.
         #[arg(required = true)]
         templates: Vec<String>,
-        /// Print one JSON object per template instead.
+        /// Print one JSON object per template instead, with its lints.
         #[arg(long)]
         json: bool,
+        /// Count a template with a lint as a failure (exit status 1).
+        #[arg(long)]
+        deny_lints: bool,
     },
 }
 
 /// How a command failed.
 enum Failure {
-    /// The answer is no (no match, a refusal, an invalid template to check): exit status 1.
+    /// The answer is no (no match, a refusal, an invalid template to check, or a linted one
+    /// with `--deny-lints`): exit status 1.
     Negative,
     /// Bad input, with the message for stderr: exit status 2.
     Input(String),
@@ -152,7 +171,11 @@ fn main() -> ExitCode {
         } => expand(&template, &vars, json.as_deref()),
         Command::Match { template, uri } => match_uri(&template, &uri),
         Command::Route { templates, uris } => route(&templates, &uris),
-        Command::Check { templates, json } => check(&templates, json),
+        Command::Check {
+            templates,
+            json,
+            deny_lints,
+        } => check(&templates, json, deny_lints),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -366,13 +389,26 @@ struct CheckLine<'a> {
     position: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
+    /// A valid template's lints, in template order (absent for an invalid one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lints: Option<Vec<LintLine>>,
 }
 
-fn check(templates: &[String], json: bool) -> Outcome {
-    let mut all_valid = true;
+/// One lint in `check --json`'s output.
+#[derive(Serialize)]
+struct LintLine {
+    code: &'static str,
+    position: usize,
+    message: String,
+}
+
+fn check(templates: &[String], json: bool, deny_lints: bool) -> Outcome {
+    let mut all_pass = true;
     for template in templates {
-        let error = UriTemplate::parse(template).err();
-        all_valid &= error.is_none();
+        let parsed = UriTemplate::parse(template);
+        let lints = parsed.as_ref().map(UriTemplate::lints).unwrap_or_default();
+        all_pass &= parsed.is_ok() && (lints.is_empty() || !deny_lints);
+        let error = parsed.err();
         if json {
             print_json(&CheckLine {
                 template,
@@ -380,19 +416,42 @@ fn check(templates: &[String], json: bool) -> Outcome {
                 kind: error.as_ref().map(|e| e.kind().code()),
                 position: error.as_ref().and_then(|e| e.position()),
                 message: error.as_ref().map(|e| e.kind().to_string()),
+                lints: error.is_none().then(|| {
+                    lints
+                        .iter()
+                        .map(|l| LintLine {
+                            code: l.code(),
+                            position: l.position(),
+                            message: l.to_string(),
+                        })
+                        .collect()
+                }),
             });
-        } else {
-            match error {
-                None => println!("ok: {template}"),
-                Some(e) => println!("error: {e:#}"),
-            }
+            continue;
+        }
+        match error {
+            None => println!("ok: {template}"),
+            Some(e) => println!("error: {e:#}"),
+        }
+        for lint in &lints {
+            println!(
+                "warning: {lint}\n  {template}\n  {}^",
+                caret_indent(template, lint.position())
+            );
         }
     }
-    if all_valid {
+    if all_pass {
         Ok(())
     } else {
         Err(Failure::Negative)
     }
+}
+
+/// Spaces that put a caret under the character at byte `position` of `text`, counting
+/// columns in characters, as the library's errors do.
+fn caret_indent(text: &str, position: usize) -> String {
+    let column = text.get(..position).map_or(position, |s| s.chars().count());
+    " ".repeat(column)
 }
 
 /// An error's message followed by those of its sources, as one line: the library puts a

@@ -141,7 +141,8 @@ impl<H> Resources<H> {
     ///
     /// # Errors
     ///
-    /// As [`Router::insert`]: a template that matches the same URIs as another.
+    /// As [`Router::insert`]: a template that matches the same URIs as another, or that has a
+    /// lint when the options [deny them](crate::router::RouterOptions::deny_lints).
     pub fn insert(&mut self, template: ResourceTemplate, handler: H) -> Result<(), InsertError> {
         self.insert_with(template, handler, RouteOptions::default())
     }

@@ -1,12 +1,13 @@
 //! Why a router refused a template ([`InsertError`]) or a URI ([`RouteError`]).
 //!
 //! Both wrap the error types of the layers below rather than copy them: a template that does
-//! not parse carries its [`Error`], one that cannot be matched its [`Unsupported`] reason, and
-//! a query that the best match refused its [`QueryError`]. Every variant has a stable
-//! `snake_case` [`code`](RouteError::code).
+//! not parse carries its [`Error`], one that cannot be matched its [`Unsupported`] reason, one
+//! refused for a lint its [`Lint`], and a query that the best match refused its
+//! [`QueryError`]. Every variant has a stable `snake_case` [`code`](RouteError::code).
 
 use crate::matching::{BadUri, Malformed, MatchError, QueryError, Unsupported};
 use crate::safety::Rule;
+use crate::template::Lint;
 use crate::Error;
 
 /// Why [`Router::insert`](crate::Router::insert) refused a template.
@@ -43,11 +44,21 @@ pub enum InsertError {
         #[source]
         reason: Unsupported,
     },
+    /// The template has a lint, and the router was told to refuse those
+    /// ([`RouterOptions::deny_lints`](crate::router::RouterOptions::deny_lints)).
+    #[error("`{template}` matches ambiguously")]
+    Lint {
+        /// The template.
+        template: String,
+        /// Its first lint.
+        #[source]
+        lint: Lint,
+    },
 }
 
 impl InsertError {
-    /// A stable `snake_case` name for logs and machine-readable output: `parse`, `conflict`
-    /// or `unsupported`.
+    /// A stable `snake_case` name for logs and machine-readable output: `parse`, `conflict`,
+    /// `unsupported` or `lint` (the lint's own is [`Lint::code`]).
     ///
     /// ```
     /// # use rfc6570::Router;
@@ -59,6 +70,7 @@ impl InsertError {
             Self::Parse(_) => "parse",
             Self::Conflict { .. } => "conflict",
             Self::Unsupported { .. } => "unsupported",
+            Self::Lint { .. } => "lint",
         }
     }
 }

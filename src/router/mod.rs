@@ -167,8 +167,11 @@ impl<T> Router<T> {
     ///
     /// # Errors
     ///
-    /// [`InsertError::Parse`] for an invalid template, [`InsertError::Conflict`] when another
-    /// template matches the same URIs with the same precedence.
+    /// [`InsertError::Parse`] for an invalid template; [`InsertError::Lint`] for a template
+    /// with a lint, when the router's options
+    /// [deny them](crate::router::RouterOptions::deny_lints); [`InsertError::Conflict`] when
+    /// another template matches the same URIs with the same precedence;
+    /// [`InsertError::Unsupported`] for a template that cannot be matched.
     pub fn insert(&mut self, template: impl IntoTemplate, value: T) -> Result<(), InsertError> {
         self.insert_with(template, value, RouteOptions::new())
     }
@@ -197,6 +200,15 @@ impl<T> Router<T> {
         options: RouteOptions,
     ) -> Result<(), InsertError> {
         let template = template.into_template()?;
+        // The template's own faults before its relation to the others.
+        if self.options.deny_lints {
+            if let Some(lint) = template.lints().into_iter().next() {
+                return Err(InsertError::Lint {
+                    template: template.to_string(),
+                    lint,
+                });
+            }
+        }
         let shape = shape(template.parsed());
         if let Some(existing) = self.shapes.get(&shape) {
             return Err(InsertError::Conflict {

@@ -6,8 +6,8 @@ use crate::safety::SafetyPolicy;
 /// Router-wide options, given to [`Router::with_options`](crate::Router::with_options).
 ///
 /// The setters are those of [`MatchOptions`], with the same meanings, plus the path-safety
-/// policy; only the defaults differ: a router requires path variables to be present and
-/// non-empty, as its precedence assumes.
+/// policy and whether to refuse templates with lints; only the defaults differ: a router
+/// requires path variables to be present and non-empty, as its precedence assumes.
 ///
 /// ```
 /// use rfc6570::router::RouterOptions;
@@ -18,7 +18,8 @@ use crate::safety::SafetyPolicy;
 ///     .strict_query(true)
 ///     .allow_empty_path_vars(true)
 ///     .safety(SafetyPolicy::STRICT.allow(Rule::AbsolutePath))
-///     .max_uri_len(8 * 1024);
+///     .max_uri_len(8 * 1024)
+///     .deny_lints(true);
 /// let router: Router<()> = Router::with_options(options);
 /// assert!(router.is_empty());
 /// ```
@@ -26,14 +27,17 @@ use crate::safety::SafetyPolicy;
 pub struct RouterOptions {
     pub(crate) matching: MatchOptions,
     pub(crate) safety: SafetyPolicy,
+    pub(crate) deny_lints: bool,
 }
 
 impl RouterOptions {
     /// The defaults: undeclared query parameters ignored, raw sub-delimiters accepted, path
-    /// variables required, every safety rule enforced, URIs up to 1 MiB.
+    /// variables required, every safety rule enforced, URIs up to 1 MiB, templates with lints
+    /// accepted.
     pub const DEFAULT: Self = Self {
         matching: MatchOptions::DEFAULT.allow_empty_path_vars(false),
         safety: SafetyPolicy::STRICT,
+        deny_lints: false,
     };
 
     /// The defaults, as [`DEFAULT`](Self::DEFAULT).
@@ -115,6 +119,23 @@ impl RouterOptions {
     /// ```
     pub const fn safety(mut self, policy: SafetyPolicy) -> Self {
         self.safety = policy;
+        self
+    }
+
+    /// Whether [`Router::insert`](crate::Router::insert) refuses a template that has a
+    /// [lint](crate::UriTemplate::lints), with [`InsertError::Lint`](crate::InsertError::Lint)
+    /// naming the first. Default: `false` (lints do not change what a template matches; this
+    /// only keeps ambiguous templates out).
+    ///
+    /// ```
+    /// # use rfc6570::{InsertError, Router, router::RouterOptions};
+    /// let mut router = Router::with_options(RouterOptions::new().deny_lints(true));
+    /// assert!(matches!(router.insert("x://{a}{b}", ()), Err(InsertError::Lint { .. })));
+    /// router.insert("x://{a}/{b}", ())?;
+    /// # Ok::<(), rfc6570::InsertError>(())
+    /// ```
+    pub const fn deny_lints(mut self, deny: bool) -> Self {
+        self.deny_lints = deny;
         self
     }
 }

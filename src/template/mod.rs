@@ -1,5 +1,6 @@
 //! Templates as parsed: the views over a template's parts ([`Component`], [`Expression`],
-//! [`VarSpec`], [`Operator`]) and the [`Limits`] a parse enforces.
+//! [`VarSpec`], [`Operator`]), the [`Limits`] a parse enforces, and the [`Lint`]s of templates
+//! that cannot be matched back unambiguously.
 //!
 //! A template is parsed once (`grammar`) into two allocations: its source text and a flat
 //! array of nodes (literal spans, expression headers, variable specs). Expansion, matching and
@@ -8,11 +9,13 @@
 
 mod grammar;
 mod limits;
+mod lint;
 mod node;
 mod parsed;
 mod parts;
 
 pub use limits::Limits;
+pub use lint::{Lint, LintKind};
 pub use node::Operator;
 pub(crate) use node::{Node, VarNode};
 pub(crate) use parsed::{tail_start, Parsed};

@@ -1,6 +1,7 @@
 //! A parsed template: its source text and its nodes, with what matching derives from them once.
 
 use super::grammar;
+use super::lint::{self, Lint};
 use super::node::{Node, VarNode};
 use super::parts::{Component, Components, Expression, VarSpec};
 use super::Limits;
@@ -94,6 +95,11 @@ impl Parsed {
             }),
             _ => None,
         })
+    }
+
+    /// The template's lints, in template order.
+    pub(crate) fn lints(&self) -> Vec<Lint> {
+        lint::lints(&self.source, &self.nodes)
     }
 
     pub(crate) fn is_static(&self) -> bool {
