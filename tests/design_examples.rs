@@ -1,0 +1,527 @@
+//! Every example of the matching design (sections 2, 3, 4 and 7 of the design note, which the
+//! crate's `semantics` document follows) and of the issue on matching what real clients send,
+//! checked through `match_uri` and through a `Router` with default options.
+
+use rfc6570::matching::{Malformed, MatchOptions, QueryError, Unsupported};
+use rfc6570::safety::Rule;
+use rfc6570::{MatchError, RouteError, Router, UriTemplate};
+use serde_json::{json, Value};
+
+fn template(text: &str) -> UriTemplate {
+    UriTemplate::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// `match_uri`'s captures as JSON, or its error.
+fn matched(text: &str, uri: &str) -> Result<Value, MatchError> {
+    let t = template(text);
+    let caps = t.match_uri(uri)?;
+    Ok(serde_json::to_value(&caps).unwrap())
+}
+
+/// A router with default options and this one template: its captures as JSON, or its error.
+fn routed(text: &str, uri: &str) -> Result<Value, RouteError> {
+    let mut router = Router::new();
+    router.insert(text, ()).unwrap();
+    let routed = router.at(uri)?;
+    Ok(serde_json::to_value(&routed.captures).unwrap())
+}
+
+/// Checks that both `match_uri` and a router give these captures.
+fn both(text: &str, uri: &str, expected: Value) {
+    assert_eq!(
+        matched(text, uri),
+        Ok(expected.clone()),
+        "match_uri: {text} on {uri}"
+    );
+    assert_eq!(routed(text, uri), Ok(expected), "router: {text} on {uri}");
+}
+
+fn unsafe_rule(text: &str, uri: &str) -> Option<(String, Rule)> {
+    match routed(text, uri) {
+        Err(RouteError::Unsafe { variable, rule, .. }) => Some((variable, rule)),
+        Ok(_) => None,
+        Err(other) => panic!("{text} on {uri}: {other}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 2: what each operator may capture
+
+#[test]
+fn commas_separate_variables_and_the_separator_splits_explodes() {
+    both("{x,y}", "1024,768", json!({"x": "1024", "y": "768"}));
+    both("{/p*}", "/a/b", json!({"p": ["a", "b"]}));
+}
+
+#[test]
+fn reserved_expansion_never_takes_the_query_or_the_fragment() {
+    assert_eq!(
+        matched("file:///{+path}", "file:///docs?x=1"),
+        Err(MatchError::NoMatch)
+    );
+    assert_eq!(
+        matched("file:///{+path}", "file:///docs#x"),
+        Err(MatchError::NoMatch)
+    );
+    assert_eq!(
+        routed("file:///{+path}", "file:///docs?x=1"),
+        Err(RouteError::NotFound)
+    );
+    both("x{#f}", "x#a/b?c#d", json!({"f": "a/b?c#d"}));
+}
+
+#[test]
+fn raw_sub_delimiters_match_where_they_separate_nothing() {
+    both(
+        "docs://{name}",
+        "docs://a+b.txt",
+        json!({"name": "a+b.txt"}),
+    );
+    both(
+        "docs://{name}",
+        "docs://report(1).pdf",
+        json!({"name": "report(1).pdf"}),
+    );
+    both(
+        "users://{email}/profile",
+        "users://ada@example.com/profile",
+        json!({"email": "ada@example.com"}),
+    );
+    both(
+        "users://{email}",
+        "users://ada@example.com",
+        json!({"email": "ada@example.com"}),
+    );
+    both(
+        "files://{/path*}",
+        "files:///file%20(1).txt",
+        json!({"path": ["file (1).txt"]}),
+    );
+    both(
+        "x://{a}/{b}",
+        "x://it's/$5!*",
+        json!({"a": "it's", "b": "$5!*"}),
+    );
+}
+
+#[test]
+fn separators_keep_structuring_their_expressions() {
+    // `,` separates `{x,y}` and list items; `=` and `;` structure `{;v}`; `&` and `=` a query.
+    both("{x,y}", "a,b", json!({"x": "a", "y": "b"}));
+    both("{v}", "a,b", json!({"v": ["a", "b"]}));
+    both("x{;a,b}", "x;a=1;b=2", json!({"a": "1", "b": "2"}));
+    both("x{?a,b}", "x?b=2&a=1", json!({"a": "1", "b": "2"}));
+    // A reading that an expansion writes wins over one with raw sub-delimiters in values.
+    assert_eq!(matched("{;l*}{o}", ";l=a"), Ok(json!({"l": ["a"]})));
+    both("x/{a}:{b}", "x/1:2", json!({"a": "1", "b": "2"}));
+    both("x/{a}:{b}", "x/1:2:3", json!({"a": "1", "b": "2:3"}));
+}
+
+#[test]
+fn a_strict_option_takes_only_what_expansion_writes() {
+    let t = template("docs://{name}");
+    let strict = MatchOptions::new().strict_encoding(true);
+    assert_eq!(
+        t.match_uri_with("docs://a+b.txt", &strict).unwrap_err(),
+        MatchError::NoMatch
+    );
+    let caps = t.match_uri_with("docs://a%2Bb.txt", &strict).unwrap();
+    assert_eq!(caps.get("name").unwrap().decoded(), "a+b.txt");
+    let mut router =
+        Router::with_options(rfc6570::router::RouterOptions::new().strict_encoding(true));
+    router.insert("docs://{name}", ()).unwrap();
+    assert_eq!(
+        router.at("docs://a+b.txt").unwrap_err(),
+        RouteError::NotFound
+    );
+}
+
+#[test]
+fn characters_a_uri_may_not_hold_are_malformed_at_their_byte() {
+    for (text, uri, position, byte) in [
+        ("x://h{?a}", "x://h?a=b c", 9, b' '),
+        ("x://h{?a}", "x://h?a=\"b\"", 8, b'"'),
+        ("notes://{id}", "notes://a{b}", 9, b'{'),
+        ("notes://{id}", "notes://a<b", 9, b'<'),
+        ("notes://{id}", "notes://a>b", 9, b'>'),
+        ("notes://{id}", "notes://a\\b", 9, b'\\'),
+        ("notes://{id}", "notes://a^b", 9, b'^'),
+        ("notes://{id}", "notes://a`b", 9, b'`'),
+        ("notes://{id}", "notes://a|b", 9, b'|'),
+        ("notes://{id}", "notes://a\u{7}b", 9, 7),
+        ("notes://{id}", "notes://a\u{7f}b", 9, 0x7F),
+        // Whether the template could match or not.
+        ("other://{id}", "notes://a b", 9, b' '),
+    ] {
+        let reason = Malformed::Disallowed { byte };
+        assert_eq!(
+            matched(text, uri),
+            Err(MatchError::Malformed { position, reason }),
+            "{uri}"
+        );
+        assert_eq!(
+            routed(text, uri),
+            Err(RouteError::Malformed { position, reason }),
+            "{uri}"
+        );
+    }
+    let err = matched("x://h{?a}", "x://h?a=b c").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "malformed URI at byte 9: a space (0x20) cannot stand in a URI; percent-encode it as %20"
+    );
+}
+
+#[test]
+fn non_ascii_characters_match_as_their_utf8_triplets() {
+    both(
+        "notes://{id}",
+        "notes://caf\u{e9}",
+        json!({"id": "caf\u{e9}"}),
+    );
+    both(
+        "notes://{id}",
+        "notes://caf%C3%A9",
+        json!({"id": "caf\u{e9}"}),
+    );
+    both("caf\u{e9}/{v}", "caf%C3%A9/x", json!({"v": "x"}));
+}
+
+#[test]
+fn a_query_where_the_template_has_none_does_not_match() {
+    assert_eq!(
+        matched("notes://{id}", "notes://a?x=1"),
+        Err(MatchError::NoMatch)
+    );
+    assert_eq!(
+        matched("notes://{id}", "notes://a#x"),
+        Err(MatchError::NoMatch)
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 3: decoding
+
+#[test]
+fn every_operator_decodes_once() {
+    both(
+        "file:///{+path}",
+        "file:///docs/a%2Bb.txt",
+        json!({"path": "docs/a+b.txt"}),
+    );
+    both(
+        "file:///{+path}",
+        "file:///docs/what%3F.md",
+        json!({"path": "docs/what?.md"}),
+    );
+    both("file:///{+path}", "file:///a+b", json!({"path": "a+b"}));
+    both("x{#f}", "x#a%2Fb", json!({"f": "a/b"}));
+    // The raw text stays reachable.
+    let t = template("file:///{+path}");
+    let caps = t.match_uri("file:///docs/a%2Bb.txt").unwrap();
+    assert_eq!(caps.get("path").unwrap().raw(), "docs/a%2Bb.txt");
+}
+
+#[test]
+fn literals_compare_under_normalization() {
+    both(
+        "x://users/profile/{id}",
+        "x://users/pro%66ile/7",
+        json!({"id": "7"}),
+    );
+    both(
+        "x://users/pro%66ile/{id}",
+        "x://users/profile/7",
+        json!({"id": "7"}),
+    );
+    both("a%2fb/{v}", "a%2Fb/x", json!({"v": "x"}));
+    both("x/%7Euser/{v}", "x/~user/y", json!({"v": "y"}));
+    // A static template too, and a triplet of a reserved character stays that triplet.
+    assert_eq!(
+        routed("x://users/profile", "x://users/pro%66ile"),
+        Ok(json!({}))
+    );
+    assert_eq!(matched("a/b/{v}", "a%2Fb/x"), Err(MatchError::NoMatch));
+}
+
+#[test]
+fn a_literal_beats_a_variable_under_normalization() {
+    let mut router = Router::new();
+    router.insert("x://a/{v}", "var").unwrap();
+    router.insert("x://a/f", "static").unwrap();
+    router.insert("x://b/{v}", "var").unwrap();
+    router.insert("x://b/f/{w}", "deeper").unwrap();
+    assert_eq!(*router.at("x://a/%66").unwrap().value, "static");
+    assert_eq!(*router.at("x://b/%66/1").unwrap().value, "deeper");
+    assert_eq!(*router.at("x://b/%67").unwrap().value, "var");
+}
+
+#[test]
+fn bad_triplets_and_bytes_that_are_not_utf8_are_errors_of_their_own() {
+    for (uri, position, reason) in [
+        ("notes://%ZZ", 8, Malformed::InvalidPercentEncoding),
+        ("notes://%4", 8, Malformed::InvalidPercentEncoding),
+        ("notes://%FF", 8, Malformed::NotUtf8),
+        ("notes://%C0%AE", 8, Malformed::NotUtf8),
+    ] {
+        assert_eq!(
+            matched("notes://{id}", uri),
+            Err(MatchError::Malformed { position, reason }),
+            "{uri}"
+        );
+        assert_eq!(
+            routed("notes://{id}", uri),
+            Err(RouteError::Malformed { position, reason }),
+            "{uri}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 4: query expressions
+
+#[test]
+fn declared_names_bind_in_any_order_and_a_missing_one_is_absent() {
+    both(
+        "search://docs{?q,lang}",
+        "search://docs?lang=en&q=x",
+        json!({"q": "x", "lang": "en"}),
+    );
+    both(
+        "search://docs{?q,lang}",
+        "search://docs?q=x",
+        json!({"q": "x"}),
+    );
+}
+
+#[test]
+fn query_names_compare_under_normalization() {
+    both("x{?token}", "x?%74oken=x", json!({"token": "x"}));
+    let pollution = MatchError::Query(QueryError::DuplicateParameter {
+        name: "%74oken".into(),
+    });
+    assert_eq!(matched("x{?token}", "x?token=a&%74oken=b"), Err(pollution));
+}
+
+#[test]
+fn an_exploded_variable_collects_its_own_name_else_the_undeclared() {
+    both("x{?v*}", "x?v=1&v=2", json!({"v": ["1", "2"]}));
+    both(
+        "x{?v*}",
+        "x?semi=%3B&dot=.",
+        json!({"v": {"semi": ";", "dot": "."}}),
+    );
+    let t = template("x{?v*}");
+    let caps = serde_json::to_value(t.match_uri("x?semi=%3B&dot=.").unwrap()).unwrap();
+    assert_eq!(t.expand(&caps).unwrap(), "x?semi=%3B&dot=.");
+}
+
+#[test]
+fn undeclared_parameters_are_ignored_unless_strict() {
+    both("x{?a}", "x?a=1&utm=2", json!({"a": "1"}));
+    let strict = MatchOptions::new().strict_query(true);
+    assert_eq!(
+        template("x{?a}")
+            .match_uri_with("x?a=1&utm=2", &strict)
+            .unwrap_err(),
+        MatchError::Query(QueryError::UnexpectedParameter { name: "utm".into() })
+    );
+}
+
+#[test]
+fn a_name_or_a_key_given_twice_is_refused() {
+    let pollution = MatchError::Query(QueryError::DuplicateParameter { name: "a".into() });
+    assert_eq!(matched("x{?a}", "x?a=1&a=2"), Err(pollution));
+    let twice = |variable: &str, key: &str| MatchError::DuplicateKey {
+        variable: variable.into(),
+        key: key.into(),
+    };
+    assert_eq!(matched("x{?m*}", "x?a=1&a=2"), Err(twice("m", "a")));
+    assert_eq!(matched("{m*}", "a=1,a=2"), Err(twice("m", "a")));
+    assert_eq!(matched("x{/m*}", "x/a=1/a=2"), Err(twice("m", "a")));
+    assert_eq!(matched("x{;m*}", "x;a=1;a=2"), Err(twice("m", "a")));
+    assert_eq!(matched("{m*}", "a=1,%61=2"), Err(twice("m", "a")));
+    assert!(matches!(
+        routed("x://{m*}", "x://a=1,a=2"),
+        Err(RouteError::DuplicateKey { .. })
+    ));
+    // Many keys are compared as fast: sorted, not pairwise.
+    let uri: String = (0..40).map(|i| format!("k{i}=1,")).collect::<String>() + "k7=2";
+    assert_eq!(matched("{m*}", &uri), Err(twice("m", "k7")));
+    // Distinct keys are fine, and a list may repeat its items.
+    both("x{?m*}", "x?a=1&b=1", json!({"m": {"a": "1", "b": "1"}}));
+    both("x{?m*}", "x?m=1&m=1", json!({"m": ["1", "1"]}));
+}
+
+#[test]
+fn a_query_after_a_fragment_is_refused_when_it_compiles() {
+    for (text, uri) in [("{#f}{?q}", "#a?q=1"), ("#x{?q}", "#x?q=1")] {
+        assert_eq!(
+            matched(text, uri),
+            Err(MatchError::Unsupported(Unsupported::QueryAfterFragment))
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 6: prefixes count the value's characters
+
+#[test]
+fn prefixes_count_the_characters_of_the_value() {
+    let vars = json!({"x": "%41b"});
+    for (text, expected) in [
+        ("{+x:2}", "%254"),
+        ("{#x:2}", "#%254"),
+        ("{x:2}", "%254"),
+        ("{+x:3}", "%41"),
+        ("{+x:4}", "%41b"),
+    ] {
+        assert_eq!(template(text).expand(&vars).unwrap(), expected, "{text}");
+    }
+    // A match counts the characters of the decoded value.
+    both("{+x:2}", "%254", json!({"x": "%4"}));
+    both("{+x:2}", "%41b", json!({"x": "Ab"}));
+    assert_eq!(matched("{+x:2}", "abc"), Err(MatchError::NoMatch));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 7: path safety
+
+#[test]
+fn each_refusal_names_the_rule_the_decoded_value_broke() {
+    let files = "file:///{+path}";
+    for (text, uri, variable, rule) in [
+        (files, "file:///a%00b", "path", Rule::ControlCharacter),
+        (
+            "notes://{id}",
+            "notes://a%1Fb",
+            "id",
+            Rule::ControlCharacter,
+        ),
+        (
+            "notes://{id}",
+            "notes://a%7Fb",
+            "id",
+            Rule::ControlCharacter,
+        ),
+        ("notes://{id}", "notes://..", "id", Rule::DotDotSegment),
+        (files, "file:///../x", "path", Rule::DotDotSegment),
+        (files, "file:///a/../b", "path", Rule::DotDotSegment),
+        (files, "file:///..%5Cx", "path", Rule::DotDotSegment),
+        (
+            files,
+            "file:///..%2F..%2Fetc%2Fpasswd",
+            "path",
+            Rule::DotDotSegment,
+        ),
+        (
+            files,
+            "file:///%2e%2e/%2e%2e/etc/passwd",
+            "path",
+            Rule::DotDotSegment,
+        ),
+        (files, "file:////etc", "path", Rule::AbsolutePath),
+        (files, "file:///%5Cx", "path", Rule::AbsolutePath),
+        (files, "file:///C:%5Cx", "path", Rule::AbsolutePath),
+        (files, "file:///C:x", "path", Rule::AbsolutePath),
+        (
+            files,
+            "file:///%5C%5Cserver%5Cshare",
+            "path",
+            Rule::AbsolutePath,
+        ),
+        (
+            files,
+            "file:///docs/C:%5Cwindows",
+            "path",
+            Rule::AbsolutePath,
+        ),
+        (files, "file:///docs/C:x", "path", Rule::AbsolutePath),
+        (
+            "notes://{v}",
+            "notes://a%2Fb",
+            "v",
+            Rule::SeparatorInSegment,
+        ),
+        ("x://r{/v*}", "x://r/a/b%2Fc", "v", Rule::SeparatorInSegment),
+        (files, "file:///%252e%252e/x", "path", Rule::DoubleEncoding),
+        (
+            "notes://{id}",
+            "notes://%252e%252e",
+            "id",
+            Rule::DoubleEncoding,
+        ),
+        (
+            "notes://{id}",
+            "notes://%EF%BC%8E%EF%BC%8E",
+            "id",
+            Rule::LookAlike,
+        ),
+        (
+            files,
+            "file:///a%EF%BC%8F..%EF%BC%8Fb",
+            "path",
+            Rule::LookAlike,
+        ),
+        (files, "file:///x%EF%BC%BC..", "path", Rule::LookAlike),
+    ] {
+        assert_eq!(
+            unsafe_rule(text, uri),
+            Some((variable.into(), rule)),
+            "{text} on {uri}"
+        );
+    }
+}
+
+#[test]
+fn benign_names_pass() {
+    for (uri, path) in [
+        ("file:///docs/a+b.txt", "docs/a+b.txt"),
+        ("file:///docs/a%2Bb.txt", "docs/a+b.txt"),
+        ("file:///docs/what%3F.md", "docs/what?.md"),
+        ("file:///docs/a%26b.md", "docs/a&b.md"),
+        ("file:///docs/a%2Cb.txt", "docs/a,b.txt"),
+        ("file:///%7Euser/notes.md", "~user/notes.md"),
+        ("file:///notes%3A2024.md", "notes:2024.md"),
+        (
+            "file:///name%5Bwith%5Dbrackets.txt",
+            "name[with]brackets.txt",
+        ),
+        ("file:///v1..v2", "v1..v2"),
+        ("file:///docs/.../x", "docs/.../x"),
+        ("file:///.gitignore", ".gitignore"),
+        ("file:///caf%C3%A9.md", "caf\u{e9}.md"),
+        ("file:///100%25.txt", "100%.txt"),
+        ("file:///docs/notes:2024.md", "docs/notes:2024.md"),
+    ] {
+        both("file:///{+path}", uri, json!({ "path": path }));
+    }
+}
+
+#[test]
+fn a_refusal_stops_routing() {
+    let mut router = Router::new();
+    router.insert("x://{+path}", "anything").unwrap();
+    router.insert("x://{name}", "one").unwrap();
+    assert!(matches!(
+        router.at("x://%252e"),
+        Err(RouteError::Unsafe {
+            rule: Rule::DoubleEncoding,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn safe_join_refuses_what_leaves_the_base() {
+    use rfc6570::safety::JoinError;
+    let base = std::path::Path::new("/srv");
+    assert_eq!(
+        rfc6570::safe_join(base, "a/../../b"),
+        Err(JoinError::Escapes)
+    );
+    assert_eq!(
+        rfc6570::safe_join(base, "docs/a+b.txt").unwrap(),
+        base.join("docs/a+b.txt")
+    );
+}
