@@ -149,7 +149,7 @@ fn help_examples_run_as_shown() {
     .into_iter()
     .map(run_help_examples)
     .collect();
-    assert_eq!(counts, [4, 3, 2, 2, 3]);
+    assert_eq!(counts, [4, 3, 4, 3, 3]);
 }
 
 #[test]
@@ -547,5 +547,26 @@ fn messages_carry_the_reason_behind_a_refusal() {
         stderr(&out).trim(),
         "rfc6570: the template cannot be matched: its query tail has a `{?..}` expression after \
          another one, which writes `?` inside the query (use `{&..}` there)"
+    );
+}
+
+#[test]
+fn strict_encoding_refuses_raw_sub_delimiters() {
+    let lenient = run(&["match", "docs://{name}", "docs://a+b.txt"]);
+    assert!(lenient.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&lenient.stdout),
+        "{\"name\":\"a+b.txt\"}\n"
+    );
+    let strict = run(&[
+        "match",
+        "--strict-encoding",
+        "docs://{name}",
+        "docs://a+b.txt",
+    ]);
+    assert_eq!(strict.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&strict.stderr),
+        "rfc6570: the URI does not match the template\n"
     );
 }

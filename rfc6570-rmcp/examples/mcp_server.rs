@@ -272,8 +272,11 @@ impl Server {
             for path in walk(&self.root, "") {
                 let text = std::fs::read_to_string(self.root.join(&path)).unwrap_or_default();
                 if text.to_lowercase().contains(&q) {
-                    let uri = rfc6570::UriTemplate::parse("file:///{+path}")
-                        .and_then(|t| t.expand(&[("path", path.as_str())]))
+                    // Each segment encoded, so that any name (`what?.md`) reads back through
+                    // `file:///{+path}`, which decodes its value once.
+                    let segments: Vec<&str> = path.split('/').collect();
+                    let uri = rfc6570::UriTemplate::parse("file://{/segments*}")
+                        .and_then(|t| t.expand(&json!({ "segments": segments })))
                         .unwrap_or_default();
                     hits.push(json!({"uri": uri, "lang": "en"}));
                 }

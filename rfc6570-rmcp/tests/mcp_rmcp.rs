@@ -168,7 +168,12 @@ async fn check_server(client: &Client, not_found: ErrorCode) -> Result {
     let (text, _) = read_text(client, "file:///docs/intro%20to%20templates.md").await?;
     assert!(text.starts_with("# Intro to templates"), "{text}");
     let (text, _) = read_text(client, "file:///docs").await?;
-    assert_eq!(text, "guide.md\nintro to templates.md");
+    assert_eq!(text, "a+b.md\nguide.md\nintro to templates.md");
+    // A name with a sub-delimiter, raw or encoded (as Python's `Path.as_uri()` writes it).
+    for uri in ["file:///docs/a+b.md", "file:///docs/a%2Bb.md"] {
+        let (text, _) = read_text(client, uri).await?;
+        assert!(text.starts_with("# A and B"), "{uri}: {text}");
+    }
     let (text, mime) = read_text(client, "notes://welcome").await?;
     assert!(text.starts_with("# Welcome"));
     assert_eq!(mime.as_deref(), Some("text/markdown"));

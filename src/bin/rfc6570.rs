@@ -7,7 +7,8 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use rfc6570::matching::Malformed;
+use rfc6570::matching::{Malformed, MatchOptions};
+use rfc6570::router::RouterOptions;
 use rfc6570::{Captures, RouteError, Router, UriTemplate};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -48,16 +49,29 @@ Examples:
   log://build/42";
 
 const MATCH_EXAMPLES: &str = "\
+Every operator's values are decoded once. Values also hold the sub-delimiters ! $ & ' ( ) * +
+, ; = : @ raw, as clients send them, where their expression does not use them as separators
+(--strict-encoding: only what an expansion writes). A character a URI may not hold (a space,
+\", {, ...) is an error at its byte.
+
 Examples:
   $ rfc6570 match 'file:///{+path}{?rev}' 'file:///docs/caf%C3%A9.md?rev=3'
   {\"path\":\"docs/café.md\",\"rev\":\"3\"}
+
+  $ rfc6570 match 'file:///{+path}' 'file:///docs/a%2Bb.txt'
+  {\"path\":\"docs/a+b.txt\"}
+
+  $ rfc6570 match 'docs://{name}' 'docs://report(1).pdf'
+  {\"name\":\"report(1).pdf\"}
 
   $ rfc6570 match '{/path*}' /a/b%20c
   {\"path\":[\"a\",\"b c\"]}";
 
 const ROUTE_EXAMPLES: &str = "\
 Each URI gets one line of JSON: the template and captures, or `error` (not_found, unsafe,
-malformed, duplicate_parameter, unexpected_parameter, unsupported) with the details.
+malformed, duplicate_parameter, unexpected_parameter, duplicate_key, unsupported) with the
+details. URIs are read as `match` reads them; a reading that an expansion writes wins over one
+with raw sub-delimiters in values.
 
 Examples:
   $ printf '# MCP resources\\nlog://build/{job_id}{?lines}\\nfile:///{+path}\\n' > templates.txt
@@ -65,6 +79,10 @@ Examples:
   {\"uri\":\"log://build/42?lines=1-5\",\"template\":\"log://build/{job_id}{?lines}\",\"captures\":{\"job_id\":\"42\",\"lines\":\"1-5\"}}
   {\"uri\":\"nope://x\",\"error\":\"not_found\",\"message\":\"no template matches the URI\"}
   {\"uri\":\"file:///%ZZ\",\"error\":\"malformed\",\"message\":\"malformed URI at byte 8: `%` not followed by two hex digits\",\"position\":8,\"reason\":\"invalid_percent_encoding\",\"found\":\"%ZZ\"}
+  (exit status 1)
+
+  $ rfc6570 route --templates templates.txt 'file:///my notes.md'
+  {\"uri\":\"file:///my notes.md\",\"error\":\"malformed\",\"message\":\"malformed URI at byte 10: a space (0x20) cannot stand in a URI; percent-encode it as %20\",\"position\":10,\"reason\":\"disallowed_character\",\"found\":\" \"}
   (exit status 1)";
 
 const CHECK_EXAMPLES: &str = "\
@@ -122,6 +140,9 @@ enum Command {
         template: String,
         /// The URI.
         uri: String,
+        /// Accept in values only what an expansion writes, no raw sub-delimiters.
+        #[arg(long)]
+        strict_encoding: bool,
     },
     /// Route URIs among templates, with path safety; print one JSON object per URI.
     #[command(after_help = ROUTE_EXAMPLES)]
@@ -133,6 +154,9 @@ enum Command {
         /// The URIs.
         #[arg(required = true)]
         uris: Vec<String>,
+        /// Accept in values only what an expansion writes, no raw sub-delimiters.
+        #[arg(long)]
+        strict_encoding: bool,
     },
     /// Check templates; print `ok` or the error with a caret under it, and a warning for each
     /// lint of a valid template.
@@ -169,8 +193,16 @@ fn main() -> ExitCode {
             vars,
             json,
         } => expand(&template, &vars, json.as_deref()),
-        Command::Match { template, uri } => match_uri(&template, &uri),
-        Command::Route { templates, uris } => route(&templates, &uris),
+        Command::Match {
+            template,
+            uri,
+            strict_encoding,
+        } => match_uri(&template, &uri, strict_encoding),
+        Command::Route {
+            templates,
+            uris,
+            strict_encoding,
+        } => route(&templates, &uris, strict_encoding),
         Command::Check {
             templates,
             json,
@@ -247,9 +279,10 @@ fn expand(template: &str, pairs: &[String], json: Option<&str>) -> Outcome {
     Ok(())
 }
 
-fn match_uri(template: &str, uri: &str) -> Outcome {
+fn match_uri(template: &str, uri: &str, strict_encoding: bool) -> Outcome {
     let template = parse(template)?;
-    match template.match_uri(uri) {
+    let options = MatchOptions::new().strict_encoding(strict_encoding);
+    match template.match_uri_with(uri, &options) {
         Ok(captures) => {
             print_json(&captures);
             Ok(())
@@ -296,9 +329,9 @@ struct Refused<'a> {
     found: Option<&'a str>,
 }
 
-fn route(templates: &str, uris: &[String]) -> Outcome {
+fn route(templates: &str, uris: &[String], strict_encoding: bool) -> Outcome {
     let text = read_input(templates)?;
-    let mut router = Router::new();
+    let mut router = Router::with_options(RouterOptions::new().strict_encoding(strict_encoding));
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -353,13 +386,24 @@ fn refusal<'a>(uri: &'a str, error: &'a RouteError) -> Refused<'a> {
         RouteError::Malformed { position, reason } => {
             refused.position = Some(*position);
             refused.reason = Some(reason.code());
-            if !matches!(reason, Malformed::TooLong { .. }) {
-                refused.found = malformed_bytes(uri, *position);
-            }
+            refused.found = match reason {
+                Malformed::TooLong { .. } => None,
+                Malformed::Disallowed { .. } => uri.get(*position..*position + 1),
+                _ => malformed_bytes(uri, *position),
+            };
         }
         RouteError::Query { template, source } => {
             refused.template = Some(template);
             refused.name = Some(source.name());
+        }
+        RouteError::DuplicateKey {
+            template,
+            variable,
+            key,
+        } => {
+            refused.template = Some(template);
+            refused.variable = Some(variable);
+            refused.name = Some(key);
         }
         _ => {}
     }

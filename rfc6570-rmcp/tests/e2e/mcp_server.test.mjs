@@ -102,7 +102,11 @@ test('resources/read: files', async () => {
   const spaced = await readText('file:///docs/intro%20to%20templates.md');
   assert.match(spaced.text, /^# Intro to templates/);
   const dir = await readText('file:///docs');
-  assert.equal(dir.text, 'guide.md\nintro to templates.md');
+  assert.equal(dir.text, 'a+b.md\nguide.md\nintro to templates.md');
+  // A name with a sub-delimiter, raw or encoded (as Python's `Path.as_uri()` writes it).
+  for (const uri of ['file:///docs/a+b.md', 'file:///docs/a%2Bb.md']) {
+    assert.ok((await readText(uri)).text.startsWith('# A and B'), uri);
+  }
 });
 
 test('resources/read: notes, logs, search and static resources', async () => {
