@@ -163,9 +163,6 @@ fn bad_percent(s: &str) -> Option<usize> {
     })
 }
 
-/// Matching never panics. Captures serialize, and extracting them as JSON gives the same value;
-/// whatever matches with a strict query matches the same without one; errors point inside the
-/// URI.
 /// Routing never panics, and picks exactly what the brute-force reference of
 /// `tests/common/oracle.rs` picks: every template's `match_uri`, ranked by the semantics'
 /// precedence. `templates` holds one template per line (a template cannot hold a newline).
@@ -201,6 +198,9 @@ pub fn router(templates: &str, uri: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Matching never panics. Captures serialize, and extracting them as JSON gives the same value;
+/// whatever matches with a strict query, or with strict encoding, matches the same without it;
+/// errors point inside the URI.
 pub fn match_uri(template: &str, uri: &str) -> Result<(), String> {
     let Ok(t) = UriTemplate::parse(template) else {
         return Ok(());
@@ -209,6 +209,19 @@ pub fn match_uri(template: &str, uri: &str) -> Result<(), String> {
     let strict = t
         .match_uri_with(uri, &strict)
         .map(|c| serde_json::to_value(&c));
+    // A URI read as an expansion writes it reads the same with raw sub-delimiters allowed.
+    let as_written = MatchOptions::default().strict_encoding(true);
+    if let Ok(c) = t.match_uri_with(uri, &as_written) {
+        let written = serde_json::to_value(&c).map_err(|e| e.to_string())?;
+        match t.match_uri(uri).map(|c| serde_json::to_value(&c)) {
+            Ok(Ok(lenient)) if lenient == written => {}
+            other => {
+                return Err(format!(
+                    "strict encoding gives {written}, the default {other:?}"
+                ))
+            }
+        }
+    }
     match t.match_uri(uri) {
         Ok(caps) => {
             let json = serde_json::to_value(&caps).map_err(|e| format!("captures: {e}"))?;
