@@ -118,6 +118,51 @@ fn separators_keep_structuring_their_expressions() {
 }
 
 #[test]
+fn in_the_query_ampersands_and_equals_signs_separate_parameters() {
+    // Whatever the expression: a literal query's variables do not swallow other parameters.
+    assert_eq!(
+        matched("search://x?q={q}", "search://x?q=a&utm=1"),
+        Err(MatchError::NoMatch)
+    );
+    assert_eq!(
+        matched("x?a={a}&b={b}", "x?a=1&c=2&b=3"),
+        Err(MatchError::NoMatch)
+    );
+    both(
+        "x?a={a}&b={b}",
+        "x?a=1+2&b=(3)",
+        json!({"a": "1+2", "b": "(3)"}),
+    );
+    // Outside the query they are ordinary sub-delimiters.
+    both("x://{a}/y", "x://k=v&w/y", json!({"a": "k=v&w"}));
+}
+
+#[test]
+fn separators_compare_normalized_inside_captures() {
+    // `%2E` is `.`, so it separates the entries of `{.m*}` as the matcher read it.
+    both("x{.m*}", "x.a=1%2Eb=2", json!({"m": {"a": "1", "b": "2"}}));
+    both("x{.l*}", "x.a%2eb", json!({"l": ["a", "b"]}));
+    let twice = MatchError::DuplicateKey {
+        variable: "m".into(),
+        key: "a".into(),
+    };
+    assert_eq!(matched("x{.m*}", "x.a=1%2Ea=2"), Err(twice));
+}
+
+#[test]
+fn names_equal_under_normalization_are_one_name() {
+    let t = template("x{?a,%61}");
+    assert_eq!(
+        t.match_uri("x?a=1&%61=2").unwrap_err(),
+        MatchError::Unsupported(Unsupported::RepeatedName)
+    );
+    assert_eq!(
+        t.lints()[0].kind(),
+        rfc6570::template::LintKind::RepeatedName
+    );
+}
+
+#[test]
 fn a_strict_option_takes_only_what_expansion_writes() {
     let t = template("docs://{name}");
     let strict = MatchOptions::new().strict_encoding(true);
@@ -496,6 +541,13 @@ fn benign_names_pass() {
     ] {
         both("file:///{+path}", uri, json!({ "path": path }));
     }
+}
+
+#[test]
+fn query_parameters_are_not_segments() {
+    // Neither a value nor a key of the query is a path segment.
+    both("x{?q}", "x?q=a%2Fb", json!({"q": "a/b"}));
+    both("x{?m*}", "x?a%2Fb=1", json!({"m": {"a/b": "1"}}));
 }
 
 #[test]

@@ -621,11 +621,12 @@ enum Collect<'a> {
 }
 
 /// Splits off the text before the first `sep`.
+/// A separator compares normalized, as the matcher read it: `.` is also `%2E`.
 fn split_first<'a>(rest: &mut Option<&'a str>, sep: u8) -> Option<&'a str> {
     let text = (*rest)?;
-    match text.bytes().position(|b| b == sep) {
-        Some(i) => {
-            *rest = Some(&text[i + 1..]);
+    match pct::find_unit(text, sep) {
+        Some((i, len)) => {
+            *rest = Some(&text[i + len..]);
             Some(&text[..i])
         }
         None => {
@@ -686,14 +687,13 @@ impl<'a> Iterator for MapItems<'a> {
             let key = std::mem::take(&mut self.rest);
             return Some((key, ""));
         };
-        let value_end = match after.find('=') {
-            Some(next_eq) => after[..next_eq]
-                .rfind(char::from(self.sep))
-                .unwrap_or(next_eq),
-            None => after.len(),
+        // The separator compares normalized, as the matcher read it (`.` is also `%2E`).
+        let (value_end, sep_len) = match after.find('=') {
+            Some(next_eq) => pct::rfind_unit(&after[..next_eq], self.sep).unwrap_or((next_eq, 1)),
+            None => (after.len(), 0),
         };
         let value = &after[..value_end];
-        self.rest = after.get(value_end + 1..).unwrap_or("");
+        self.rest = after.get(value_end + sep_len..).unwrap_or("");
         Some((key, value))
     }
 }

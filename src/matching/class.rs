@@ -5,6 +5,15 @@
 use crate::pct::{self, is_reserved, is_unreserved};
 use crate::template::{Operator, VarNode};
 
+/// How a variable's values are read: strictly (as expansion writes them) or as clients write
+/// them, and whether the variable stands in the URI's query, where `&` and `=` separate
+/// parameters whatever the expression.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Reading {
+    pub(crate) strict: bool,
+    pub(crate) in_query: bool,
+}
+
 /// A set of raw ASCII bytes a value may contain. Encoded units (triplets and raw non-ASCII
 /// bytes) are allowed in every value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,17 +64,20 @@ impl Class {
     /// reserved ones for `{+v}` and `{#v}`. Otherwise, as clients write them, also the
     /// sub-delimiters, `:` and `@` ([`CLIENT_RAW`]) where the expression cannot use them as
     /// separators: `,` between variables and list items, the operator's separator, `=` in
-    /// named and exploded expressions.
-    pub(crate) fn value(op: Operator, explode: bool, strict: bool) -> Self {
+    /// named and exploded expressions, and `&` and `=` anywhere in the URI's query.
+    pub(crate) fn value(op: Operator, explode: bool, reading: Reading) -> Self {
         match op {
             Operator::Reserved => {
                 Self::of(|b| is_unreserved(b) || is_reserved(b) && b != b'?' && b != b'#')
             }
             Operator::Fragment => Self::of(|b| is_unreserved(b) || is_reserved(b)),
-            _ if strict => Self::of(is_unreserved),
+            _ if reading.strict => Self::of(is_unreserved),
             _ => {
                 let structural = |b: u8| {
-                    b == b',' || b == op.separator() || b == b'=' && (explode || op.is_named())
+                    b == b','
+                        || b == op.separator()
+                        || b == b'=' && (explode || op.is_named() || reading.in_query)
+                        || b == b'&' && reading.in_query
                 };
                 Self::of(|b| is_unreserved(b) || CLIENT_RAW.contains(&b) && !structural(b))
             }
@@ -74,8 +86,8 @@ impl Class {
 
     /// The bytes a whole variable of `op` may hold raw: a value, or a list or map written with
     /// commas, or with the operator's separator and `=` when exploded.
-    pub(crate) fn variable(op: Operator, var: &VarNode, strict: bool) -> Self {
-        let value = Self::value(op, var.explode, strict);
+    pub(crate) fn variable(op: Operator, var: &VarNode, reading: Reading) -> Self {
+        let value = Self::value(op, var.explode, reading);
         if var.prefix != 0 {
             value
         } else if var.explode {

@@ -284,8 +284,8 @@ pub enum MatchError {
     /// No assignment of the template's variables expands to the URI.
     #[error("the URI does not match the template")]
     NoMatch,
-    /// The URI is malformed: bad percent-encoding, captured bytes that are not UTF-8, or over
-    /// the length limit.
+    /// The URI is malformed: bad percent-encoding, captured bytes that are not UTF-8, a
+    /// character a URI may not hold, or over the length limit.
     #[error("malformed URI at byte {position}: {reason}")]
     Malformed {
         /// Byte offset of the problem in the URI.

@@ -19,7 +19,7 @@
 //! A trailing run of query expressions (`{?..}{&..}`) compiles to a [`Inst::QueryStart`]
 //! assertion and a loop over the rest of the URI; [`super::query`] then binds its pairs.
 
-use super::class::Class;
+use super::class::{Class, Reading};
 use super::trie::{shape, tokens, TailStart, Token, Trie, VarToken};
 use super::walk::Walker;
 use super::Unsupported;
@@ -366,8 +366,8 @@ enum Item {
 /// the way expansion writes it so that only real expansions match: a list or a map for
 /// unnamed operators (never a mix), named items for named ones.
 impl Compiler<'_> {
-    fn exploded(&mut self, op: Operator, slot: u32, rank: Rank, required: bool) {
-        let class = Class::value(op, true, self.policy.strict_encoding);
+    fn exploded(&mut self, op: Operator, slot: u32, rank: Rank, required: bool, reading: Reading) {
+        let class = Class::value(op, true, reading);
         self.push(Inst::Save(slot));
         let mut ends = Vec::new();
         if op.is_named() {
@@ -580,7 +580,11 @@ impl<'t> Compiler<'t> {
                     entry_none[i] = entry;
                     self.literal(op.prefix(), rank);
                 }
-                self.variable(op, var, first_var + i as u32, rank, required);
+                let reading = Reading {
+                    strict: self.policy.strict_encoding,
+                    in_query: var.in_query,
+                };
+                self.variable(op, var, first_var + i as u32, rank, required, reading);
                 let jump = self.push(Inst::Jump(0));
                 pending.push((jump, true, i + 1));
                 if let Some(split) = split {
@@ -607,7 +611,15 @@ impl<'t> Compiler<'t> {
     }
 
     /// One defined variable, after its prefix or separator.
-    fn variable(&mut self, op: Operator, var: &VarToken, index: u32, rank: Rank, required: bool) {
+    fn variable(
+        &mut self,
+        op: Operator,
+        var: &VarToken,
+        index: u32,
+        rank: Rank,
+        required: bool,
+        reading: Reading,
+    ) {
         let slot = 2 * index;
         if op.is_named() && !var.node.explode {
             self.literal(&var.name, rank);
@@ -616,7 +628,7 @@ impl<'t> Compiler<'t> {
                 let split = self.push(Inst::Split(0, 0));
                 let with_value = self.pc();
                 self.raw(b'=', rank);
-                self.value(op, &var.node, slot, rank, true);
+                self.value(op, &var.node, slot, rank, true, reading);
                 let jump = self.push(Inst::Jump(0));
                 let empty = self.pc();
                 self.push(Inst::Save(slot));
@@ -628,14 +640,22 @@ impl<'t> Compiler<'t> {
             }
             self.raw(b'=', rank);
         }
-        self.value(op, &var.node, slot, rank, required);
+        self.value(op, &var.node, slot, rank, required, reading);
     }
 
-    fn value(&mut self, op: Operator, var: &VarNode, slot: u32, rank: Rank, required: bool) {
+    fn value(
+        &mut self,
+        op: Operator,
+        var: &VarNode,
+        slot: u32,
+        rank: Rank,
+        required: bool,
+        reading: Reading,
+    ) {
         if var.explode && !op.allows_reserved() {
-            return self.exploded(op, slot, rank, required);
+            return self.exploded(op, slot, rank, required, reading);
         }
-        let class = Class::variable(op, var, self.policy.strict_encoding);
+        let class = Class::variable(op, var, reading);
         self.push(Inst::Save(slot));
         if var.prefix != 0 {
             self.push(Inst::ResetCount);

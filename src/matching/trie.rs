@@ -71,17 +71,25 @@ pub(crate) struct VarToken {
     pub(crate) node: VarNode,
     /// The name as written, for operators that write it; empty otherwise.
     pub(crate) name: Box<str>,
+    /// Whether the variable stands in the URI's query: after a `?` the template writes, and
+    /// before any `#`.
+    pub(crate) in_query: bool,
 }
 
 pub(crate) fn tokens(t: &Parsed) -> Vec<Token> {
     let nodes = t.nodes();
     let tail = crate::template::tail_start(nodes);
     let mut out = Vec::new();
+    let mut in_query = false;
     let mut i = 0;
     while i < tail {
         match nodes[i] {
             Node::Literal { start, end } => {
-                let bytes = t.span(start, end).as_bytes();
+                let text = t.span(start, end);
+                if let Some(last) = text.rfind(['?', '#']) {
+                    in_query = text.as_bytes()[last] == b'?';
+                }
+                let bytes = text.as_bytes();
                 let mut at = 0;
                 while at < bytes.len() {
                     let (unit, len) = pct::unit_at(bytes, at);
@@ -108,10 +116,13 @@ pub(crate) fn tokens(t: &Parsed) -> Vec<Token> {
                                 ..node
                             },
                             name: name.into(),
+                            in_query,
                         }
                     })
                     .collect();
                 out.push(Token::Expression { op, vars });
+                // A query expression starts the query; a fragment ends it.
+                in_query = op.is_query() || in_query && op != Operator::Fragment;
                 i += usize::from(vars_len(&nodes[i]));
             }
             Node::Var(_) => unreachable!("variables follow their expression"),

@@ -130,6 +130,37 @@ static DISALLOWED: [bool; 256] = {
     table
 };
 
+/// The first unit of valid text that equals the raw ASCII `byte` under normalization, with its
+/// offset and length: the byte itself, or, for an unreserved one, its triplet (`%2E` is `.`).
+pub(crate) fn find_unit(text: &str, byte: u8) -> Option<(usize, usize)> {
+    units_equal_to(text, byte).next()
+}
+
+/// The last such unit.
+pub(crate) fn rfind_unit(text: &str, byte: u8) -> Option<(usize, usize)> {
+    units_equal_to(text, byte).last()
+}
+
+fn units_equal_to(text: &str, byte: u8) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = text.as_bytes();
+    let wanted = Unit {
+        byte,
+        encoded: false,
+    };
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            let at = i;
+            let (unit, len) = unit_at(bytes, i);
+            i += len;
+            if unit == wanted {
+                return Some((at, len));
+            }
+        }
+        None
+    })
+}
+
 /// Whether two valid texts decode to the same bytes (`%2F` and `/` do), without decoding them.
 pub(crate) fn same_decoded(a: &str, b: &str) -> bool {
     a == b || decoded_bytes(a.as_bytes()).eq(decoded_bytes(b.as_bytes()))
@@ -305,6 +336,9 @@ mod tests {
         assert!(!equivalent("tok", "token"));
         assert!(same_decoded("a%2Fb", "a/b") && same_decoded("%61", "a"));
         assert!(!same_decoded("ab", "a"));
+        assert_eq!(find_unit("a%2Eb.c", b'.'), Some((1, 3)));
+        assert_eq!(rfind_unit("a%2eb.c", b'.'), Some((5, 1)));
+        assert_eq!(find_unit("a%2Cb", b','), None);
         let e_acute = "\u{e9}".as_bytes();
         assert_eq!(unit_at(e_acute, 0).0, unit_at(b"%C3", 0).0);
     }

@@ -106,7 +106,8 @@ pub enum RouteError {
         /// The rule it breaks.
         rule: Rule,
     },
-    /// The URI is malformed: bad percent-encoding, bytes that are not UTF-8, or too long.
+    /// The URI is malformed: bad percent-encoding, bytes that are not UTF-8, a character a URI
+    /// may not hold, or too long.
     #[error("malformed URI at byte {position}: {reason}")]
     Malformed {
         /// Byte offset in the URI.

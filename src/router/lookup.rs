@@ -124,17 +124,19 @@ impl<T> Router<T> {
             // The walk compares bytes: where the URI holds a triplet it may have taken for a
             // variable's text, or failed on, one of an unreserved character (`%66`, which
             // equals `f`) makes its answer not count, and the VM decides (matching::search).
-            Search::Walked(_, seen) if seen.percent() || triplets.is_some() => {
-                let known = *triplets.get_or_insert(matching::validate_uri(uri, usize::MAX)?);
+            Search::Walked(_, seen) if seen.percent() && triplets.is_none() => {
+                let known = matching::validate_uri(uri, usize::MAX)?;
+                triplets = Some(known);
                 if known == Triplets::Unreserved {
                     matching::rerun_by_vm(program, uri, slots.as_mut_slice(width), &mut triplets)?
                 } else {
                     found
                 }
             }
-            Search::NotFound => {
+            Search::NotFound if triplets.is_none() => {
                 // A malformed URI is reported as such, wherever its fault is.
-                let known = *triplets.get_or_insert(matching::validate_uri(uri, usize::MAX)?);
+                let known = matching::validate_uri(uri, usize::MAX)?;
+                triplets = Some(known);
                 if known == Triplets::Unreserved {
                     matching::rerun_by_vm(program, uri, slots.as_mut_slice(width), &mut triplets)?
                 } else {
@@ -272,7 +274,11 @@ impl<T> Router<T> {
             let outcome = capture
                 .items()
                 .try_for_each(|item| check(&item))
-                .and_then(|()| capture.keys().try_for_each(|key| policy.check(&key, true)));
+                .and_then(|()| {
+                    capture
+                        .keys()
+                        .try_for_each(|key| policy.check(&key, single))
+                });
             if let Err(rule) = outcome {
                 return Err(RouteError::Unsafe {
                     template: route.template.to_string(),

@@ -333,7 +333,11 @@ pub(crate) fn lints(source: &str, nodes: &[Node]) -> Vec<Lint> {
                 crossing.push(v);
             }
             let name = v.spec(source).name();
-            match named.iter().find(|u| u.spec(source).name() == name) {
+            // Names compare normalized, as matching compares them (`%61` is `a`).
+            match named
+                .iter()
+                .find(|u| crate::pct::equivalent(u.spec(source).name(), name))
+            {
                 Some(u) => push(
                     LintKind::RepeatedName,
                     v.position(),

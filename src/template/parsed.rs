@@ -52,7 +52,7 @@ impl Parsed {
         let repeated_names = nodes.iter().enumerate().any(|(i, a)| match a {
             Node::Var(a) => nodes[i + 1..]
                 .iter()
-                .any(|b| matches!(b, Node::Var(b) if name(a) == name(b))),
+                .any(|b| matches!(b, Node::Var(b) if crate::pct::equivalent(name(a), name(b)))),
             _ => false,
         });
         let explodes = nodes.iter().any(|n| matches!(n, Node::Var(v) if v.explode));

@@ -5,7 +5,8 @@ use super::{
     load, Class, Exits, RunTable, Tail, VarEdge, WalkNode, Walker, ALLOWED, BRANCHES, HOLE,
     LATER_EDGES, NOT_PLAIN, NO_END, PERCENT, QUERY_RUN, SEGMENT, STOP, TAIL,
 };
-use crate::matching::trie::Token;
+use crate::matching::class::Reading;
+use crate::matching::trie::{Token, VarToken};
 use crate::template::Operator;
 
 impl Walker {
@@ -72,7 +73,7 @@ impl BuildTrie {
                 Token::Expression { op, vars } => {
                     let edge = BuildEdge {
                         slot: 2 * var,
-                        class: Class::variable(*op, &vars[0].node, strict),
+                        class: Class::variable(*op, &vars[0].node, reading(strict, &vars[0])),
                         child: 0,
                     };
                     var += 1;
@@ -287,6 +288,14 @@ impl BuildTrie {
     }
 }
 
+/// How the walk reads a variable: as the programs do (see [`Reading`]).
+fn reading(strict: bool, var: &VarToken) -> Reading {
+    Reading {
+        strict,
+        in_query: var.in_query,
+    }
+}
+
 fn run_table(class: Class) -> RunTable {
     let mut table = [STOP; 256];
     for (b, entry) in table.iter_mut().enumerate() {
@@ -317,7 +326,7 @@ pub(super) fn qualifies(tokens: &[Token], strict: bool) -> bool {
                 return false;
             };
             let plain = var.node.prefix == 0 && !var.node.explode;
-            let class = Class::variable(*op, &var.node, strict);
+            let class = Class::variable(*op, &var.node, reading(strict, var));
             let next = tokens.get(i + 1);
             plain
                 && match op {
