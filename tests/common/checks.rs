@@ -82,10 +82,17 @@ fn tail(t: &UriTemplate) -> Vec<Expression<'_>> {
 }
 
 /// Parsing never panics; a parsed template prints as its source and its parts put together
-/// make the source again; an error points at a character of the template.
+/// make the source again; an error, and each lint, points at a character of the template.
 pub fn parse(template: &str) -> Result<(), String> {
     match UriTemplate::parse(template) {
         Ok(t) => {
+            for lint in t.lints() {
+                let at = lint.position();
+                if at >= template.len() || !template.is_char_boundary(at) {
+                    return Err(format!("{template:?}: lint {lint:?} points outside"));
+                }
+                let _ = lint.to_string();
+            }
             let printed = t.to_string();
             if printed != template {
                 return Err(format!("parsed {template:?} prints as {printed:?}"));
@@ -209,6 +216,20 @@ pub fn match_uri(template: &str, uri: &str) -> Result<(), String> {
     let strict = t
         .match_uri_with(uri, &strict)
         .map(|c| serde_json::to_value(&c));
+    // A URI reads the same with its unreserved characters percent-encoded (RFC 3986 makes
+    // them equivalent), and fails the same way.
+    let encoded = encode_unreserved(uri);
+    let plain = t.match_uri(uri).map(|c| serde_json::to_value(&c).ok());
+    let equivalent = t.match_uri(&encoded).map(|c| serde_json::to_value(&c).ok());
+    match (&plain, &equivalent) {
+        (Ok(a), Ok(b)) if a == b => {}
+        (Err(a), Err(b)) if a.code() == b.code() => {}
+        _ => {
+            return Err(format!(
+                "{uri:?} gives {plain:?}, its equivalent {encoded:?} {equivalent:?}"
+            ))
+        }
+    }
     // A URI read as an expansion writes it reads the same with raw sub-delimiters allowed.
     let as_written = MatchOptions::default().strict_encoding(true);
     if let Ok(c) = t.match_uri_with(uri, &as_written) {
@@ -438,6 +459,34 @@ fn passes_high_triplets(t: &UriTemplate, vars: &Value) -> bool {
     strings_under(t, vars, &[Operator::Reserved, Operator::Fragment])
         .iter()
         .any(high)
+}
+
+/// The URI with every other unreserved ASCII character written as its triplet (`abc` as
+/// `a%62c`): an equivalent URI under RFC 3986 section 6.2.2.
+pub fn encode_unreserved(uri: &str) -> String {
+    let mut out = String::with_capacity(uri.len() * 2);
+    let (mut nth, mut in_triplet) = (0, 0);
+    for c in uri.chars() {
+        // The hex digits of a triplet stay as they are.
+        if c == '%' {
+            in_triplet = 3;
+        }
+        if in_triplet > 0 {
+            in_triplet -= 1;
+            out.push(c);
+            continue;
+        }
+        let unreserved = c.is_ascii_alphanumeric() || "-._~".contains(c);
+        if unreserved {
+            nth += 1;
+        }
+        if unreserved && nth % 2 == 0 {
+            out.push_str(&format!("%{:02X}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// RFC 3986 section 6.2.2 normalization: the hex digits of triplets upper-cased, and triplets
