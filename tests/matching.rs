@@ -456,6 +456,10 @@ fn templates_that_would_be_answered_wrongly_are_refused_with_their_reason() {
         ("x{?a*}{&b,c*}", "x?k=1", SeveralExplodedInQuery),
         // F12: the name is written into the URI, where it cannot be decoded.
         ("{?na%FFme*}", "?na%FFme=1", NameNotUtf8),
+        // F18: a named explode's map could take what the next variable writes.
+        ("{;m*,l*}", ";l;l", ExplodedBeforeVariable),
+        ("x{?m*}{?n*}y", "x?n=1?n=2y", ExplodedBeforeVariable),
+        ("{;m*}{.y*}", ";a.b", ExplodedBeforeVariable),
     ] {
         let t = UriTemplate::parse(template).unwrap();
         assert_eq!(
@@ -471,6 +475,8 @@ fn templates_that_would_be_answered_wrongly_are_refused_with_their_reason() {
         ("x{?a*}{&b}", "x?k=1&b=2"),
         ("x{?a}/y", "x?a=1/y"),
         ("{#f}", "#a?q=1"),
+        ("{;m*}/{x}", ";a=1/y"),
+        ("{;x,m*}", ";x=1;a=2"),
     ] {
         let t = UriTemplate::parse(template).unwrap();
         assert!(t.match_uri(uri).is_ok(), "{template} on {uri}");

@@ -236,6 +236,17 @@ pub enum Unsupported {
     /// would collect the same undeclared parameters.
     #[error("its query expressions have more than one exploded variable, which would share the undeclared parameters")]
     SeveralExplodedInQuery,
+    /// An exploded variable outside the trailing query expressions, followed with no literal
+    /// between by another exploded variable (`{.m*,n*}`), or, for the named operators (`{;m*}`,
+    /// `{?m*}`, `{&m*}`), by any variable (`{;m*,l*}`, `x{?m*}{?n*}y`), that it can run into:
+    /// as a map, its entries could take what the next variable writes (`.k=v`, `;l`, `?n=1`),
+    /// and so hold a key twice where another reading fits. Where the next variable starts
+    /// with a character the first cannot hold (`x{/path*}{;filters*}`), it is served.
+    #[error(
+        "an exploded variable is followed, with no literal between, by a variable whose items \
+         its map could take"
+    )]
+    ExplodedBeforeVariable,
     /// A variable name holding a percent-triplet that does not decode to UTF-8
     /// (`{?na%FFme*}`), which an exploded named variable writes into the URI.
     #[error("a variable name holds percent-encoded bytes that are not UTF-8")]
@@ -259,6 +270,7 @@ impl Unsupported {
             Self::QueryBeforeTail => "query_before_tail",
             Self::AmbiguousQueryStart => "ambiguous_query_start",
             Self::SeveralExplodedInQuery => "several_exploded_in_query",
+            Self::ExplodedBeforeVariable => "exploded_before_variable",
             Self::NameNotUtf8 => "name_not_utf8",
         }
     }

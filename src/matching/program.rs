@@ -308,47 +308,101 @@ fn refusal(t: &Parsed) -> Option<Unsupported> {
     if t.variables().any(|v| pct::check_utf8(v.name()).is_err()) {
         return Some(Unsupported::NameNotUtf8);
     }
+    explode_refusal(t).or_else(|| query_refusal(t))
+}
+
+/// An exploded variable in the head followed, with no literal between, by a variable whose
+/// items its map could take: an exploded one, or any one after a named operator's, that the
+/// explode can run into (its class holds what that variable writes first, or both write the
+/// same prefix). The variables between them count for nothing: they may be undefined.
+fn explode_refusal(t: &Parsed) -> Option<Unsupported> {
+    let nodes = t.nodes();
+    let tail = crate::template::tail_start(nodes);
+    let strict = Reading {
+        strict: true,
+        in_query: false,
+    };
+    // The map-capable exploded variables since the last literal, with their operators.
+    let mut explodes: Vec<(Class, Operator)> = Vec::new();
+    let (mut op, mut first_in_expression) = (Operator::Simple, true);
+    for node in &nodes[..tail] {
+        match *node {
+            Node::Literal { .. } => explodes.clear(),
+            Node::Expression { op: o, .. } => (op, first_in_expression) = (o, true),
+            Node::Var(v) => {
+                // What this variable is written behind: its operator's prefix, or, after
+                // another variable of its expression, the separator; `None`: its value itself.
+                let prefix = op.prefix().bytes().next();
+                let separator = (!first_in_expression).then(|| op.separator());
+                let leads = std::iter::once(prefix).chain(separator.map(Some));
+                let runs_into = |&(class, e_op): &(Class, Operator)| {
+                    let e_prefix = e_op.prefix().bytes().next();
+                    (v.explode || e_op.is_named())
+                        && leads.clone().any(|lead| match lead {
+                            None => true,
+                            Some(b) => class.allows_raw(b) || e_prefix == Some(b),
+                        })
+                };
+                if explodes.iter().any(runs_into) {
+                    return Some(Unsupported::ExplodedBeforeVariable);
+                }
+                if v.explode && !op.allows_reserved() {
+                    explodes.push((Class::variable(op, &v, strict), op));
+                }
+                first_in_expression = false;
+            }
+        }
+    }
+    None
+}
+
+/// The shapes of query expressions that no URI reads back unambiguously.
+fn query_refusal(t: &Parsed) -> Option<Unsupported> {
     let nodes = t.nodes();
     let tail = crate::template::tail_start(nodes);
     // What the template has written so far: a fragment, and a `{+v}` since the last `?`.
     let (mut fragment, mut reserved_in_query) = (false, false);
-    let mut tail_ops = Vec::new();
-    let mut exploded_in_tail = 0;
-    for (i, node) in nodes.iter().enumerate() {
+    for node in &nodes[..tail] {
         match *node {
             Node::Literal { start, end } => {
                 let text = t.span(start, end);
                 fragment |= text.contains('#');
-                if text.contains('?') {
-                    reserved_in_query = false;
-                }
+                reserved_in_query &= !text.contains('?');
+            }
+            Node::Expression { op, .. } if op.is_query() && fragment => {
+                return Some(Unsupported::QueryAfterFragment);
+            }
+            Node::Expression { op, .. } if op.is_query() && tail < nodes.len() => {
+                return Some(Unsupported::QueryBeforeTail);
             }
             Node::Expression { op, .. } => {
-                if op.is_query() {
-                    if fragment {
-                        return Some(Unsupported::QueryAfterFragment);
-                    }
-                    if i < tail && tail < nodes.len() {
-                        return Some(Unsupported::QueryBeforeTail);
-                    }
-                }
-                if i >= tail {
-                    tail_ops.push(op);
-                }
                 fragment |= op == Operator::Fragment;
                 reserved_in_query |= op == Operator::Reserved;
             }
-            Node::Var(v) => exploded_in_tail += usize::from(i > tail && v.explode),
+            Node::Var(_) => {}
         }
     }
-    if tail_ops.iter().skip(1).any(|&op| op == Operator::Query) {
+    let tail_ops: Vec<Operator> = nodes[tail..]
+        .iter()
+        .filter_map(|n| match n {
+            Node::Expression { op, .. } => Some(*op),
+            _ => None,
+        })
+        .collect();
+    let exploded_in_tail = nodes[tail..]
+        .iter()
+        .filter(|n| matches!(n, Node::Var(v) if v.explode))
+        .count();
+    if !tail_ops.is_empty() && fragment {
+        Some(Unsupported::QueryAfterFragment)
+    } else if tail_ops.iter().skip(1).any(|&op| op == Operator::Query) {
         // A `{?..}` after another expression of the tail writes its `?` among the pairs.
-        return Some(Unsupported::QueryAfterQuery);
+        Some(Unsupported::QueryAfterQuery)
+    } else if tail_ops.contains(&Operator::QueryContinuation) && reserved_in_query {
+        Some(Unsupported::AmbiguousQueryStart)
+    } else {
+        (exploded_in_tail > 1).then_some(Unsupported::SeveralExplodedInQuery)
     }
-    if tail_ops.contains(&Operator::QueryContinuation) && reserved_in_query {
-        return Some(Unsupported::AmbiguousQueryStart);
-    }
-    (exploded_in_tail > 1).then_some(Unsupported::SeveralExplodedInQuery)
 }
 
 /// The items of an exploded variable, as expansion writes them.

@@ -331,7 +331,12 @@ pub(super) fn qualifies(tokens: &[Token], strict: bool) -> bool {
             plain
                 && match op {
                     Operator::Simple => match next {
-                        None | Some(Token::Tail(_)) => true,
+                        None => true,
+                        // The walk's run is greedy: it must stop where the tail can start (a
+                        // raw `&` read as clients write it could go either way: the VM decides).
+                        Some(Token::Tail(start)) => !b"?&"
+                            .iter()
+                            .any(|&b| start.admits(Some(b)) && class.allows_raw(b)),
                         Some(Token::Unit(u)) => !u.encoded && !class.allows_raw(u.byte),
                         Some(Token::Expression { .. }) => false,
                     },
