@@ -342,8 +342,10 @@ pub fn roundtrip(template: &str, vars: &Value) -> Result<(), String> {
 /// undeclared parameters leaves it: the text before the tail is the same, and so are the
 /// parameters `again` keeps, in order.
 fn ignored_undeclared(uri: &str, again: &str) -> bool {
+    // The tail's `?` is the last one: expansion encodes a `?` inside a query value, and the
+    // text before the tail may hold literal ones (`s?/user{/id}{?s*}`).
     let split = |u: &str| -> (String, Vec<String>) {
-        match u.find('?') {
+        match u.rfind('?') {
             Some(i) => (
                 normalize(&u[..i]),
                 u[i + 1..].split('&').map(normalize).collect(),
