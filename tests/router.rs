@@ -320,36 +320,6 @@ fn each_safety_rule_refuses_its_attacks() {
 }
 
 #[test]
-fn ordinary_file_names_are_served_decoded() {
-    // Design note, sections 3 and 7: benign names pass, decoded once.
-    let router = safety_router();
-    for (uri, path) in [
-        ("file:///docs/a%2Bb.txt", "docs/a+b.txt"),
-        ("file:///docs/what%3F.md", "docs/what?.md"),
-        ("file:///docs/a%26b.md", "docs/a&b.md"),
-        ("file:///docs/a%2Cb.txt", "docs/a,b.txt"),
-        ("file:///%7Euser/notes.md", "~user/notes.md"),
-        ("file:///notes%3A2024.md", "notes:2024.md"),
-        (
-            "file:///name%5Bwith%5Dbrackets.txt",
-            "name[with]brackets.txt",
-        ),
-        ("file:///docs/a+b.txt", "docs/a+b.txt"),
-        ("file:///docs/v1..v2/.gitignore", "docs/v1..v2/.gitignore"),
-        ("file:///docs/caf%C3%A9.md", "docs/caf\u{e9}.md"),
-        ("file:///100%25.txt", "100%.txt"),
-        ("file:///docs/notes:2024.md", "docs/notes:2024.md"),
-    ] {
-        let routed = router.at(uri).unwrap_or_else(|e| panic!("{uri}: {e}"));
-        assert_eq!(
-            routed.captures.get("path").unwrap().decoded(),
-            path,
-            "{uri}"
-        );
-    }
-}
-
-#[test]
 fn benign_look_alikes_pass() {
     let router = safety_router();
     for uri in [

@@ -616,6 +616,24 @@ pub(crate) fn search(
     }
 }
 
+/// Validates a URI that the walk has answered for without validating it, and has the VM decide
+/// instead where the URI holds a triplet of an unreserved character, which makes the walk's
+/// answer not count (see [`search`]): `None` when the walk's answer stands.
+pub(crate) fn validate_walk(
+    program: &Program,
+    uri: &str,
+    slots: &mut [u32],
+    triplets: &mut Option<Triplets>,
+) -> Result<Option<Search>, BadUri> {
+    let known = validate_uri(uri, usize::MAX)?;
+    *triplets = Some(known);
+    if known == Triplets::Unreserved {
+        rerun_by_vm(program, uri, slots, triplets).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
 /// [`run_vm`] after a walk whose answer does not count (see [`search`]), over fresh slots.
 #[inline(never)]
 pub(crate) fn rerun_by_vm(

@@ -124,24 +124,14 @@ impl<T> Router<T> {
             // The walk compares bytes: where the URI holds a triplet it may have taken for a
             // variable's text, or failed on, one of an unreserved character (`%66`, which
             // equals `f`) makes its answer not count, and the VM decides (matching::search).
+            // A malformed URI is reported as such, wherever its fault is.
             Search::Walked(_, seen) if seen.percent() && triplets.is_none() => {
-                let known = matching::validate_uri(uri, usize::MAX)?;
-                triplets = Some(known);
-                if known == Triplets::Unreserved {
-                    matching::rerun_by_vm(program, uri, slots.as_mut_slice(width), &mut triplets)?
-                } else {
-                    found
-                }
+                matching::validate_walk(program, uri, slots.as_mut_slice(width), &mut triplets)?
+                    .unwrap_or(found)
             }
             Search::NotFound if triplets.is_none() => {
-                // A malformed URI is reported as such, wherever its fault is.
-                let known = matching::validate_uri(uri, usize::MAX)?;
-                triplets = Some(known);
-                if known == Triplets::Unreserved {
-                    matching::rerun_by_vm(program, uri, slots.as_mut_slice(width), &mut triplets)?
-                } else {
-                    found
-                }
+                matching::validate_walk(program, uri, slots.as_mut_slice(width), &mut triplets)?
+                    .unwrap_or(found)
             }
             found => found,
         };
