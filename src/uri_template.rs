@@ -317,10 +317,13 @@ impl UriTemplate {
     /// Matches a concrete URI against this template and returns the variables that produce it.
     ///
     /// The URI matches when some assignment of the template's variables expands to it; the
-    /// captures are that assignment, each value percent-decoded exactly once when read. Which
+    /// captures are that assignment, each value percent-decoded exactly once when read, for
+    /// every operator. URIs as clients write them match too: values may hold raw
+    /// sub-delimiters where their expression does not use them as separators (a reading that
+    /// an expansion writes wins), and literals compare under RFC 3986 normalization. Which
     /// assignment wins where several fit, how query parameters bind, what each operator may
-    /// capture and the few documented exceptions are the [semantics](crate::semantics). The
-    /// match is linear in the URI's length, and allocates nothing for templates of up to 10
+    /// capture and the deliberate leniencies are the [semantics](crate::semantics). The match
+    /// is linear in the URI's length, and allocates nothing for templates of up to 10
     /// variables once the thread's matcher cache is warm.
     ///
     /// ```
@@ -336,16 +339,25 @@ impl UriTemplate {
     /// // `{+path}` keeps slashes but not the query.
     /// let t = UriTemplate::parse("file:///{+path}")?;
     /// assert_eq!(t.match_uri("file:///docs/a%20b.md")?.get("path").unwrap().decoded(), "docs/a b.md");
+    /// assert_eq!(t.match_uri("file:///docs/a%2Bb.txt")?.get("path").unwrap().decoded(), "docs/a+b.txt");
     /// assert!(t.match_uri("file:///docs?x=1").is_err());
+    ///
+    /// // What clients send: a raw sub-delimiter, a triplet of an unreserved character.
+    /// let t = UriTemplate::parse("docs://{name}")?;
+    /// assert_eq!(t.match_uri("docs://report(1).pdf")?.get("name").unwrap().decoded(), "report(1).pdf");
+    /// let t = UriTemplate::parse("x://users/profile/{id}")?;
+    /// assert_eq!(t.match_uri("x://users/pro%66ile/7")?.get("id").unwrap().decoded(), "7");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     ///
     /// [`MatchError::NoMatch`] when no assignment fits; [`MatchError::Malformed`] for bad
-    /// percent-encoding, captured bytes that are not UTF-8, or a URI over 1 MiB;
-    /// [`MatchError::Query`] for a declared query parameter given twice;
-    /// [`MatchError::Unsupported`] for a template that cannot be matched.
+    /// percent-encoding, captured bytes that are not UTF-8, a character a URI may not hold
+    /// (with its offset), or a URI over 1 MiB; [`MatchError::Query`] for a declared query
+    /// parameter given twice; [`MatchError::DuplicateKey`] for a map that would hold a key
+    /// twice; [`MatchError::Unsupported`] for a template whose shape cannot be matched
+    /// correctly, with the reason.
     pub fn match_uri<'a>(&'a self, uri: &'a str) -> Result<Captures<'a>, MatchError> {
         self.match_uri_with(uri, &MatchOptions::DEFAULT)
     }
