@@ -1,14 +1,97 @@
-//! rfc6570 and rmcp, the official Rust SDK of the Model Context Protocol.
+//! MCP resources on [rmcp](https://docs.rs/rmcp), the official Rust MCP SDK, routed by RFC 6570
+//! URI templates: annotate async methods with their templates, and the server lists them,
+//! routes every `resources/read` to the right method with typed, decoded, path-safe parameters,
+//! completes their variables and tracks subscriptions.
 //!
-//! **The bridge is not here yet.** This library is empty: a later release will hold the glue
-//! between `rfc6570::mcp` and rmcp's types and server traits. For now the package holds the
-//! example MCP server that shows that glue written by hand, `examples/mcp_server.rs`, and its
-//! end-to-end tests: `tests/mcp_rmcp.rs` (rmcp's client, both protocol lifecycles) and
-//! `tests/e2e/` (the official TypeScript SDK client, run by the repository's `.ci/e2e`).
+//! ```no_run
+//! use rfc6570_rmcp::{resource, resource_handler, resource_router, ReadError};
+//! use rmcp::{transport::stdio, ServerHandler, ServiceExt};
 //!
-//! ```sh
-//! cargo run -p rfc6570-rmcp --example mcp_server    # serves rfc6570-rmcp/examples/data/
-//! cargo test -p rfc6570-rmcp                        # the rmcp client test
+//! #[derive(Clone)]
+//! struct Builds;
+//!
+//! #[resource_router]
+//! impl Builds {
+//!     /// Which builds there are.
+//!     #[resource("builds://index")]
+//!     async fn index(&self) -> String {
+//!         "41 42 43".into()
+//!     }
+//!
+//!     /// A build's log, or lines `N-M` of it.
+//!     #[resource("log://build/{job_id}{?lines}", complete(job_id = Self::job_ids))]
+//!     async fn log(&self, job_id: u64, lines: Option<String>) -> Result<String, ReadError> {
+//!         let range = lines.as_deref().unwrap_or("all");
+//!         (41..=43).contains(&job_id).then(|| format!("build {job_id}, lines {range}"))
+//!             .ok_or(ReadError::not_found_because("no build has that id"))
+//!     }
+//!
+//!     async fn job_ids(&self) -> [&'static str; 3] { ["41", "42", "43"] }
+//! }
+//!
+//! #[resource_handler]
+//! impl ServerHandler for Builds {}
+//!
+//! #[tokio::main]
+//! async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//!     Builds.serve(stdio()).await?.waiting().await?;
+//!     Ok(())
+//! }
 //! ```
+//!
+//! That is a complete server. At compile time the macros parse each template with `rfc6570`'s
+//! own parser (a syntax error points at the template and says where), check that every
+//! variable is a parameter of its name and every parameter a variable, that a query variable
+//! is an `Option` and an exploded one a `Vec` or a map, and refuse two templates that match the
+//! same URIs. At run time the server answers, for both protocol revisions rmcp speaks:
+//!
+//! * `resources/templates/list` and `resources/list`, paged with opaque cursors, with the same
+//!   cache hints on every page (revision 2026-07-28);
+//! * `resources/read`: routed with `rfc6570`'s precedence and path safety; unknown and refused
+//!   URIs are "resource not found" with the code of the client's revision (`-32002`, or `-32602`
+//!   from 2026-07-28), `data.uri`, and a message that names the rule but never repeats what the
+//!   client sent;
+//! * `completion/complete` for `ref/resource`: the completer's candidates that start with the
+//!   typed prefix, at most 100;
+//! * with `#[resource_handler(subscriptions = ..)]`, the 2026-07-28 `subscriptions/listen` and
+//!   the legacy `resources/subscribe` / `unsubscribe`, bounded per session, and
+//!   [`Subscriptions::notify_updated`].
+//!
+//! # The parts
+//!
+//! | item | what it does |
+//! |---|---|
+//! | [`#[resource_router]`](resource_router), [`#[resource]`](resource) | build `Self::resource_router()` from annotated methods |
+//! | [`#[resource_handler]`](resource_handler) | fill in `impl ServerHandler`, merging capabilities |
+//! | [`ResourceRouter`] | the router itself, also usable by hand, with forwarding methods |
+//! | [`IntoContents`], [`Json`], [`Text`], [`Blob`] | what a handler may return |
+//! | [`ReadError`] | why a read has no contents |
+//! | [`Completing`], [`IntoCompletions`] | what a completer gets and returns |
+//! | [`Subscriptions`] | one session's subscriptions, and notifications |
+//! | [`Directory`] | a directory served as `file:///{+path}`, safely |
+//!
+//! The repository's `rfc6570-rmcp/examples/mcp_server.rs` serves files, notes, build logs and a
+//! search on it, and is driven by rmcp's client, the official TypeScript SDK client and the
+//! official Python SDK client in CI.
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+mod complete;
+mod convert;
+mod directory;
+mod read;
+mod router;
+mod subscriptions;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use complete::{Completing, IntoCompletions};
+pub use directory::Directory;
+pub use read::{Blob, BoxFuture, IntoContents, ReadError, ReadRequest, ReadTarget, Text};
+pub use rfc6570_rmcp_macros::{resource, resource_handler, resource_router};
+pub use rmcp::Json;
+pub use router::{RegisterError, ResourceRouter};
+pub use subscriptions::Subscriptions;

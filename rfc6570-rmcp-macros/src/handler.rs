@@ -1,0 +1,286 @@
+//! `#[resource_handler]` on `impl ServerHandler for X`: adds the resource methods the impl does
+//! not write itself, each a one-line call into the router, and merges the resource and
+//! completion capabilities into `get_info` rather than replacing it.
+//!
+//! Stacked with rmcp's `#[tool_handler]` or `#[prompt_handler]`, it lets them expand first (it
+//! moves itself behind them), so that it merges into the `get_info` they write.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use syn::spanned::Spanned;
+use syn::{ImplItem, ItemImpl};
+
+use crate::args::HandlerArgs;
+
+/// rmcp's handler attributes, which expand before this one.
+const SIBLINGS: [&str; 2] = ["tool_handler", "prompt_handler"];
+
+pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
+    match try_expand(attr, item.clone()) {
+        Ok(out) => out,
+        Err(e) => {
+            let mut out = e.to_compile_error();
+            out.extend(item);
+            out
+        }
+    }
+}
+
+fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
+    let mut block: ItemImpl = syn::parse2(item).map_err(|_| not_a_handler(Span::call_site()))?;
+    let is_server_handler = block
+        .trait_
+        .as_ref()
+        .and_then(|(path, _)| path.segments.last())
+        .is_some_and(|s| s.ident == "ServerHandler");
+    if !is_server_handler {
+        return Err(not_a_handler(block.self_ty.span()));
+    }
+    let has_sibling = block.attrs.iter().any(|a| {
+        a.path()
+            .segments
+            .last()
+            .is_some_and(|s| SIBLINGS.iter().any(|name| s.ident == name))
+    });
+    if has_sibling {
+        block
+            .attrs
+            .push(syn::parse_quote!(#[::rfc6570_rmcp::resource_handler(#attr)]));
+        return Ok(quote!(#block));
+    }
+    let args: HandlerArgs = syn::parse2(attr)?;
+    let router = args
+        .router
+        .clone()
+        .unwrap_or_else(|| syn::parse_quote!(Self::__rfc6570_resource_router()));
+    let methods = Methods {
+        router: quote!(::rfc6570_rmcp::__private::router_of::<Self, _>(&(#router))),
+        rmcp: quote!(::rfc6570_rmcp::__private::rmcp),
+    };
+    let has = |name: &str| has_method(&block, name);
+    let mut added: Vec<TokenStream> = Vec::new();
+    for (name, body) in methods.resources(has("list_prompts")) {
+        if !has(name) {
+            added.push(body);
+        }
+    }
+    if let Some(subscriptions) = &args.subscriptions {
+        for (name, body) in methods.subscriptions(subscriptions) {
+            if !has(name) {
+                added.push(body);
+            }
+        }
+    }
+    let subscribe = args.subscriptions.is_some();
+    if has("get_info") {
+        if let Some(span) = args.info_span {
+            return Err(syn::Error::new(
+                span,
+                "this impl writes its own `get_info`, so `name`, `version` and `instructions` \
+                 belong there; #[resource_handler] only merges the resource capabilities into it",
+            ));
+        }
+        merge_into_get_info(&mut block, subscribe);
+    } else {
+        added.push(methods.get_info(&args, subscribe));
+    }
+    for method in added {
+        block.items.push(syn::parse2(method)?);
+    }
+    Ok(quote!(#block))
+}
+
+fn not_a_handler(span: Span) -> syn::Error {
+    syn::Error::new(
+        span,
+        "#[resource_handler] goes on `impl ServerHandler for MyServer {}`, whose resource \
+         methods it fills in",
+    )
+}
+
+fn has_method(block: &ItemImpl, name: &str) -> bool {
+    block
+        .items
+        .iter()
+        .any(|item| matches!(item, ImplItem::Fn(f) if f.sig.ident == name))
+}
+
+/// The generated methods, as (name, tokens).
+struct Methods {
+    /// `&ResourceRouter<Self>`.
+    router: TokenStream,
+    rmcp: TokenStream,
+}
+
+impl Methods {
+    fn resources(&self, has_prompts: bool) -> Vec<(&'static str, TokenStream)> {
+        let Self { router, rmcp } = self;
+        let context = quote!(#rmcp::service::RequestContext<#rmcp::RoleServer>);
+        let error = quote!(#rmcp::ErrorData);
+        // A prompt's argument is the prompt side's to complete; rmcp's has no completion, so
+        // with prompts the answer is "no candidates", and without them the reference is wrong.
+        let prompt = if has_prompts {
+            quote!(::core::result::Result::Ok(#rmcp::model::CompleteResult::default()))
+        } else {
+            quote!(::core::result::Result::Err(#error::invalid_params(
+                "this server has no prompts to complete",
+                ::core::option::Option::None,
+            )))
+        };
+        vec![
+            (
+                "list_resources",
+                quote! {
+                    async fn list_resources(
+                        &self,
+                        request: ::core::option::Option<#rmcp::model::PaginatedRequestParams>,
+                        context: #context,
+                    ) -> ::core::result::Result<#rmcp::model::ListResourcesResult, #error> {
+                        #router.list_resources(request, &context)
+                    }
+                },
+            ),
+            (
+                "list_resource_templates",
+                quote! {
+                    async fn list_resource_templates(
+                        &self,
+                        request: ::core::option::Option<#rmcp::model::PaginatedRequestParams>,
+                        context: #context,
+                    ) -> ::core::result::Result<#rmcp::model::ListResourceTemplatesResult, #error> {
+                        #router.list_resource_templates(request, &context)
+                    }
+                },
+            ),
+            (
+                "read_resource",
+                quote! {
+                    async fn read_resource(
+                        &self,
+                        request: #rmcp::model::ReadResourceRequestParams,
+                        context: #context,
+                    ) -> ::core::result::Result<#rmcp::model::ReadResourceResponse, #error> {
+                        #router.read_resource(self, request, context).await
+                    }
+                },
+            ),
+            (
+                "complete",
+                quote! {
+                    async fn complete(
+                        &self,
+                        request: #rmcp::model::CompleteRequestParams,
+                        context: #context,
+                    ) -> ::core::result::Result<#rmcp::model::CompleteResult, #error> {
+                        match #router.complete(self, request, &context).await? {
+                            ::core::option::Option::Some(result) => ::core::result::Result::Ok(result),
+                            ::core::option::Option::None => #prompt,
+                        }
+                    }
+                },
+            ),
+        ]
+    }
+
+    fn subscriptions(&self, subscriptions: &syn::Expr) -> Vec<(&'static str, TokenStream)> {
+        let Self { router, rmcp } = self;
+        let context = quote!(#rmcp::service::RequestContext<#rmcp::RoleServer>);
+        let error = quote!(#rmcp::ErrorData);
+        vec![
+            (
+                "subscribe",
+                quote! {
+                    async fn subscribe(
+                        &self,
+                        request: #rmcp::model::SubscribeRequestParams,
+                        context: #context,
+                    ) -> ::core::result::Result<(), #error> {
+                        (#subscriptions).subscribe(#router, request, context).await
+                    }
+                },
+            ),
+            (
+                "unsubscribe",
+                quote! {
+                    async fn unsubscribe(
+                        &self,
+                        request: #rmcp::model::UnsubscribeRequestParams,
+                        _context: #context,
+                    ) -> ::core::result::Result<(), #error> {
+                        (#subscriptions).unsubscribe(request)
+                    }
+                },
+            ),
+            (
+                "accepted_subscription_filter",
+                quote! {
+                    fn accepted_subscription_filter(
+                        &self,
+                        requested: &#rmcp::model::SubscriptionFilter,
+                    ) -> ::core::option::Option<#rmcp::model::SubscriptionFilter> {
+                        (#subscriptions).accept(#router, requested)
+                    }
+                },
+            ),
+            (
+                "listen",
+                quote! {
+                    async fn listen(
+                        &self,
+                        context: #rmcp::service::SubscriptionContext,
+                    ) -> ::core::result::Result<(), #error> {
+                        (#subscriptions).listen(context).await
+                    }
+                },
+            ),
+        ]
+    }
+
+    /// `get_info` when the impl has none: the resource capabilities, and the user's crate's
+    /// name and version (`env!` expands in the user's crate, not in rmcp's).
+    fn get_info(&self, args: &HandlerArgs, subscribe: bool) -> TokenStream {
+        let rmcp = &self.rmcp;
+        let name = args
+            .name
+            .as_ref()
+            .map_or_else(|| quote!(env!("CARGO_CRATE_NAME")), |n| quote!(#n));
+        let version = args
+            .version
+            .as_ref()
+            .map_or_else(|| quote!(env!("CARGO_PKG_VERSION")), |v| quote!(#v));
+        let instructions = args
+            .instructions
+            .as_ref()
+            .map(|i| quote!(let info = info.with_instructions(#i);));
+        quote! {
+            fn get_info(&self) -> #rmcp::model::ServerConfig {
+                let mut info = #rmcp::model::ServerConfig::new(::core::default::Default::default());
+                ::rfc6570_rmcp::__private::merge_capabilities(&mut info.capabilities, #subscribe);
+                let info = info.with_server_info(#rmcp::model::Implementation::new(#name, #version));
+                #instructions
+                info
+            }
+        }
+    }
+}
+
+/// Wraps the impl's own `get_info` so that the resource capabilities are added to what it
+/// returns; a `return` in its body still returns from it.
+fn merge_into_get_info(block: &mut ItemImpl, subscribe: bool) {
+    for item in &mut block.items {
+        let ImplItem::Fn(f) = item else { continue };
+        if f.sig.ident != "get_info" {
+            continue;
+        }
+        let body = &f.block;
+        let output = match &f.sig.output {
+            syn::ReturnType::Type(_, ty) => quote!(#ty),
+            syn::ReturnType::Default => quote!(()),
+        };
+        f.block = syn::parse_quote!({
+            let mut __info: #output = (|| -> #output #body)();
+            ::rfc6570_rmcp::__private::merge_capabilities(&mut __info.capabilities, #subscribe);
+            __info
+        });
+    }
+}

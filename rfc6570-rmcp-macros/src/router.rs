@@ -1,0 +1,498 @@
+//! `#[resource_router]`: reads every `#[resource(..)]` method of an impl block, checks each
+//! template against its method and all of them against each other, and adds
+//! `fn resource_router() -> ResourceRouter<Self>` with one hidden read adapter per resource.
+//!
+//! `#[resource]` itself expands to nothing new: the router marks the attributes it has read,
+//! and a `#[resource]` without that mark is outside a router, which is an error.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use rfc6570::router::RouteOptions;
+use rfc6570::safety::SafetyPolicy;
+use rfc6570::{InsertError, Router, UriTemplate};
+use syn::spanned::Spanned;
+use syn::{Attribute, FnArg, Ident, ImplItem, ImplItemFn, ItemImpl, LitStr, Type};
+
+use crate::args::{ResourceArgs, RouterArgs};
+use crate::signature::{self, Arg, Errors};
+
+/// The argument a router writes into each `#[resource(..)]` it has read.
+const MARK: &str = "__rfc6570_read_by_router";
+
+/// `#[resource]` on its own: fine once a router has read it, an error anywhere else.
+pub fn expand_resource(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let marked = matches!(
+        syn::parse2::<Ident>(attr),
+        Ok(ident) if ident == MARK
+    );
+    if marked {
+        return item;
+    }
+    let error = syn::Error::new(
+        Span::call_site(),
+        "#[resource] marks a method of an impl block that has #[resource_router]: add \
+         #[resource_router] to the impl block",
+    );
+    let mut out = error.to_compile_error();
+    out.extend(item);
+    out
+}
+
+/// One `#[resource]` method, read and checked.
+struct Found {
+    method: ImplItemFn,
+    args: ResourceArgs,
+    template: UriTemplate,
+    call: Vec<Arg>,
+}
+
+pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let mut block: ItemImpl = match syn::parse2(item.clone()) {
+        Ok(block) => block,
+        Err(_) => {
+            let error = syn::Error::new(
+                Span::call_site(),
+                "#[resource_router] goes on an impl block: `#[resource_router] impl MyServer { .. }`",
+            );
+            let mut out = error.to_compile_error();
+            out.extend(item);
+            return out;
+        }
+    };
+    let mut errors = Errors::default();
+    let args = syn::parse2::<RouterArgs>(attr).unwrap_or_else(|e| {
+        errors.push(e);
+        RouterArgs {
+            vis: syn::Visibility::Inherited,
+        }
+    });
+    let found = read_resources(&mut block, &mut errors);
+    if found.is_empty() {
+        errors.push(syn::Error::new(
+            block.self_ty.span(),
+            "#[resource_router] found no #[resource] method in this impl block, so \
+             `Self::resource_router()` would serve nothing; add `#[resource(\"scheme://{var}\")]` \
+             to an async method",
+        ));
+    }
+    check_completers(&block, &found, &mut errors);
+    check_conflicts(&found, &mut errors);
+    if let Err(e) = errors.finish() {
+        let mut out = e.to_compile_error();
+        out.extend(quote!(#block));
+        return out;
+    }
+    let adapters: Vec<TokenStream> = found.iter().map(read_adapter).collect();
+    let registrations: Vec<TokenStream> = found.iter().map(|f| registration(&block, f)).collect();
+    let vis = &args.vis;
+    let cached = cached_router(&block);
+    block.items.push(syn::parse_quote! {
+        /// The resources of this impl block's `#[resource]` methods, for `#[resource_handler]`
+        /// or a hand-written `ServerHandler` to answer with.
+        #vis fn resource_router() -> ::rfc6570_rmcp::ResourceRouter<Self> {
+            let router = ::rfc6570_rmcp::ResourceRouter::new();
+            #( let router = #registrations; )*
+            router
+        }
+    });
+    block.items.push(cached);
+    for adapter in adapters {
+        block
+            .items
+            .push(syn::parse2(adapter).expect("a read adapter is an impl item"));
+    }
+    quote!(#block)
+}
+
+/// Every `#[resource]` method, with its attribute marked as read.
+fn read_resources(block: &mut ItemImpl, errors: &mut Errors) -> Vec<Found> {
+    let mut found = Vec::new();
+    for item in &mut block.items {
+        let ImplItem::Fn(method) = item else { continue };
+        let Some(at) = method.attrs.iter().position(is_resource) else {
+            continue;
+        };
+        let attr = method.attrs[at].clone();
+        let path = attr.path().clone();
+        let mark = format_ident!("{}", MARK);
+        method.attrs[at] = syn::parse_quote!(#[#path(#mark)]);
+        let parsed = match &attr.meta {
+            syn::Meta::List(list) => syn::parse2::<ResourceArgs>(list.tokens.clone()),
+            _ => Err(syn::Error::new(
+                attr.span(),
+                "#[resource] needs a URI template: #[resource(\"users://{user_id}/profile\")]",
+            )),
+        };
+        let args = match parsed {
+            Ok(args) => args,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let template = match UriTemplate::parse(&args.template.value()) {
+            Ok(t) => t,
+            Err(e) => {
+                errors.push(syn::Error::new(
+                    args.template.span(),
+                    format!("invalid URI template: {e:#}"),
+                ));
+                continue;
+            }
+        };
+        for var in &args.free_text {
+            if !template.variables().any(|v| *var == v.name()) {
+                errors.push(syn::Error::new(
+                    var.span(),
+                    format!("`{var}` in free_text(..) is not a variable of the template"),
+                ));
+            }
+        }
+        if args.size.is_some() && template.variables().next().is_some() {
+            errors.push(syn::Error::new(
+                args.size.span(),
+                "`size` is for a static resource; a template names many resources",
+            ));
+        }
+        match signature::check(method, &template, &args.template) {
+            Ok(call) => found.push(Found {
+                method: method.clone(),
+                args,
+                template,
+                call,
+            }),
+            Err(e) => errors.push(e),
+        }
+    }
+    found
+}
+
+fn is_resource(attr: &Attribute) -> bool {
+    attr.path()
+        .segments
+        .last()
+        .is_some_and(|s| s.ident == "resource")
+}
+
+/// Two templates that match the same URIs, or one the router cannot match: refused here, as
+/// the router would refuse them at run time.
+fn check_conflicts(found: &[Found], errors: &mut Errors) {
+    let mut router = Router::new();
+    for (i, f) in found.iter().enumerate() {
+        let Err(e) = router.insert_with(f.template.clone(), i, route_options(&f.args)) else {
+            continue;
+        };
+        let message = match &e {
+            InsertError::Conflict { existing, .. } => {
+                let other = found
+                    .iter()
+                    .find(|o| o.template.as_str() == existing)
+                    .map_or_else(
+                        || "another resource".to_owned(),
+                        |o| format!("`{}`", o.method.sig.ident),
+                    );
+                format!(
+                    "`{}` and {other} match the same URIs (`{}` and `{existing}`); change one \
+                     template so that a URI reaches one method",
+                    f.method.sig.ident,
+                    f.template.as_str(),
+                )
+            }
+            other => with_sources(other),
+        };
+        errors.push(syn::Error::new(f.args.template.span(), message));
+    }
+}
+
+fn route_options(args: &ResourceArgs) -> RouteOptions {
+    args.free_text
+        .iter()
+        .fold(RouteOptions::default(), |o, var| {
+            o.var_safety(&var.to_string(), SafetyPolicy::OFF)
+        })
+}
+
+fn with_sources(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(e) = source {
+        text = format!("{text}: {e}");
+        source = e.source();
+    }
+    text
+}
+
+/// Each `complete(var = Self::method)` names a variable of its template and a method of this
+/// impl block that takes `&self` and, optionally, the prefix (`&str`) or the whole `Completing`.
+fn check_completers(block: &ItemImpl, found: &[Found], errors: &mut Errors) {
+    for f in found {
+        for (var, path) in &f.args.complete {
+            if !f.template.variables().any(|v| *var == v.name()) {
+                let vars: Vec<String> = f
+                    .template
+                    .variables()
+                    .map(|v| v.name().to_owned())
+                    .collect();
+                let listed = if vars.is_empty() {
+                    "a static resource has nothing to complete".to_owned()
+                } else {
+                    format!("its variables: {}", vars.join(", "))
+                };
+                errors.push(syn::Error::new(
+                    var.span(),
+                    format!(
+                        "`{var}` is not a variable of `{}` ({listed})",
+                        f.template.as_str()
+                    ),
+                ));
+            }
+            if let Err(e) = completer(block, path) {
+                errors.push(e);
+            }
+        }
+    }
+}
+
+/// What a completer takes besides `&self`.
+enum CompleterInput {
+    Nothing,
+    Prefix,
+    Completing,
+}
+
+struct Completer<'a> {
+    method: &'a ImplItemFn,
+    input: CompleterInput,
+}
+
+fn completer<'a>(block: &'a ItemImpl, path: &syn::Path) -> syn::Result<Completer<'a>> {
+    let how = "a completer is a method of this impl block, such as \
+               `async fn job_ids(&self, prefix: &str) -> Vec<String>`, named as `Self::job_ids`";
+    let name = match path.segments.len() {
+        1 => &path.segments[0].ident,
+        2 if path.segments[0].ident == "Self" => &path.segments[1].ident,
+        _ => return Err(syn::Error::new(path.span(), how)),
+    };
+    let method = block
+        .items
+        .iter()
+        .find_map(|item| match item {
+            ImplItem::Fn(m) if m.sig.ident == *name => Some(m),
+            _ => None,
+        })
+        .ok_or_else(|| syn::Error::new(path.span(), format!("no method `{name}` here; {how}")))?;
+    let mut inputs = method.sig.inputs.iter();
+    let receiver_ok =
+        matches!(inputs.next(), Some(FnArg::Receiver(r)) if signature::is_shared_self(r));
+    let rest: Vec<&FnArg> = inputs.collect();
+    let input = match rest.as_slice() {
+        [] => CompleterInput::Nothing,
+        [FnArg::Typed(t)] if is_str_ref(&t.ty) => CompleterInput::Prefix,
+        [FnArg::Typed(t)] if signature::is_path_ending(&t.ty, "Completing") => {
+            CompleterInput::Completing
+        }
+        _ => {
+            return Err(syn::Error::new(
+                method.sig.inputs.span(),
+                format!(
+                    "`{name}` cannot complete: {how}, or `(&self, completing: Completing<'_>)`"
+                ),
+            ))
+        }
+    };
+    if !receiver_ok {
+        return Err(syn::Error::new(
+            method.sig.span(),
+            format!("`{name}` must take `&self`: {how}"),
+        ));
+    }
+    Ok(Completer { method, input })
+}
+
+fn is_str_ref(ty: &Type) -> bool {
+    matches!(ty, Type::Reference(r) if r.mutability.is_none() && signature::is_path_ending(&r.elem, "str"))
+}
+
+fn read_adapter_name(f: &Found) -> Ident {
+    format_ident!("__rfc6570_read_{}", f.method.sig.ident)
+}
+
+/// `fn __rfc6570_read_<method>(&self, request) -> BoxFuture<..>`: deserializes the captures into
+/// the method's parameters, calls it, and turns what it returns into contents.
+fn read_adapter(f: &Found) -> TokenStream {
+    let name = read_adapter_name(f);
+    let method = &f.method.sig.ident;
+    let vars: Vec<(&Ident, &String, &Type)> = f
+        .call
+        .iter()
+        .filter_map(|a| match a {
+            Arg::Var { ident, name, ty } => Some((ident, name, &**ty)),
+            Arg::Context => None,
+        })
+        .collect();
+    let params = if vars.is_empty() {
+        quote!()
+    } else {
+        let fields = vars.iter().map(|(ident, name, ty)| {
+            quote_spanned! {ty.span()=> #[serde(rename = #name)] #ident: #ty, }
+        });
+        let idents = vars.iter().map(|(ident, _, _)| ident);
+        quote! {
+            #[derive(::rfc6570_rmcp::__private::serde::Deserialize)]
+            #[serde(crate = "::rfc6570_rmcp::__private::serde")]
+            struct __Params { #(#fields)* }
+            let __Params { #(#idents),* } = __request.params::<__Params>()?;
+        }
+    };
+    let takes_context = f.call.iter().any(|a| matches!(a, Arg::Context));
+    let context = if takes_context {
+        quote!(let __context = __request.into_context();)
+    } else {
+        quote!()
+    };
+    let args = f.call.iter().map(|a| match a {
+        Arg::Var { ident, .. } => quote!(#ident),
+        Arg::Context => quote!(__context),
+    });
+    let call = if f.method.sig.asyncness.is_some() {
+        quote!(Self::#method(self, #(#args),*).await)
+    } else {
+        quote!(Self::#method(self, #(#args),*))
+    };
+    quote! {
+        #[doc(hidden)]
+        fn #name<'__a>(
+            &'__a self,
+            __request: ::rfc6570_rmcp::ReadRequest<'__a>,
+        ) -> ::rfc6570_rmcp::BoxFuture<
+            '__a,
+            ::core::result::Result<::rfc6570_rmcp::__private::ReadResourceResult, ::rfc6570_rmcp::ReadError>,
+        > {
+            ::std::boxed::Box::pin(async move {
+                #params
+                let __target = __request.target();
+                #context
+                let __contents = #call;
+                ::rfc6570_rmcp::IntoContents::into_result(__contents, __target)
+            })
+        }
+    }
+}
+
+/// The expression that registers one resource, and its completers, on `router`.
+fn registration(block: &ItemImpl, f: &Found) -> TokenStream {
+    let text = f.template.as_str();
+    let method = f.method.sig.ident.to_string();
+    let name = f
+        .args
+        .name
+        .as_ref()
+        .map_or_else(|| method.clone(), LitStr::value);
+    let mut listing = TokenStream::new();
+    if let Some(title) = &f.args.title {
+        listing.extend(quote!(.title(#title)));
+    }
+    let description = f
+        .args
+        .description
+        .as_ref()
+        .map(LitStr::value)
+        .or_else(|| doc_comment(&f.method.attrs));
+    if let Some(description) = description {
+        listing.extend(quote!(.description(#description)));
+    }
+    if let Some(mime) = &f.args.mime_type {
+        listing.extend(quote!(.mime_type(#mime)));
+    }
+    let adapter = read_adapter_name(f);
+    let register = if f.template.variables().next().is_none() {
+        let size = f.args.size.as_ref().map(|n| quote!(.size(#n)));
+        quote! {
+            router.resource(
+                ::rfc6570_rmcp::__private::Resource::new(#text, #name) #listing #size,
+                Self::#adapter,
+            )
+        }
+    } else {
+        let free = f.args.free_text.iter().map(|v| v.to_string());
+        quote! {
+            router.template_with(
+                ::rfc6570_rmcp::__private::template(#text, #name) #listing,
+                ::rfc6570_rmcp::__private::RouteOptions::default()
+                    #( .var_safety(#free, ::rfc6570_rmcp::__private::SafetyPolicy::OFF) )*,
+                Self::#adapter,
+            )
+        }
+    };
+    let mut out = quote!(::rfc6570_rmcp::__private::registered(#register, #method));
+    for (var, path) in &f.args.complete {
+        let Ok(c) = completer(block, path) else {
+            continue;
+        };
+        let target = &c.method.sig.ident;
+        let input = match c.input {
+            CompleterInput::Nothing => quote!(),
+            CompleterInput::Prefix => quote!(__completing.prefix()),
+            CompleterInput::Completing => quote!(__completing),
+        };
+        let call = if c.method.sig.asyncness.is_some() {
+            quote!(Self::#target(__state, #input).await)
+        } else {
+            quote!(Self::#target(__state, #input))
+        };
+        let var = var.to_string();
+        out = quote! {
+            ::rfc6570_rmcp::__private::registered(
+                #out.completer(#text, #var, |__state: &Self, __completing: ::rfc6570_rmcp::Completing<'_>| {
+                    ::std::boxed::Box::pin(async move { #call })
+                }),
+                #method,
+            )
+        };
+    }
+    out
+}
+
+/// The doc comment, as the description: lines joined, one leading space dropped from each.
+fn doc_comment(attrs: &[Attribute]) -> Option<String> {
+    let lines: Vec<String> = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .map(|line| line.strip_prefix(' ').map_or(line.clone(), str::to_owned))
+        .collect();
+    let text = lines.join("\n").trim().to_owned();
+    (!text.is_empty()).then_some(text)
+}
+
+/// `__rfc6570_resource_router()`: the router built once, for `#[resource_handler]`. A static
+/// cannot name `Self` or an impl's generics, so a generic impl builds it on every request.
+fn cached_router(block: &ItemImpl) -> ImplItem {
+    let self_ty = &block.self_ty;
+    if block.generics.params.is_empty() {
+        syn::parse_quote! {
+            #[doc(hidden)]
+            fn __rfc6570_resource_router() -> &'static ::rfc6570_rmcp::ResourceRouter<Self> {
+                static ROUTER: ::std::sync::OnceLock<::rfc6570_rmcp::ResourceRouter<#self_ty>> =
+                    ::std::sync::OnceLock::new();
+                ROUTER.get_or_init(<#self_ty>::resource_router)
+            }
+        }
+    } else {
+        syn::parse_quote! {
+            #[doc(hidden)]
+            fn __rfc6570_resource_router() -> ::rfc6570_rmcp::ResourceRouter<Self> {
+                Self::resource_router()
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! What the macros' generated code names. Not public API: it changes with the macros.
+
+pub use rfc6570::mcp::Resource;
+pub use rfc6570::router::RouteOptions;
+pub use rfc6570::safety::SafetyPolicy;
+pub use rmcp;
+pub use rmcp::model::ReadResourceResult;
+pub use serde;
+
+use rfc6570::mcp::ResourceTemplate;
+use rmcp::model::ServerCapabilities;
+
+use crate::router::{RegisterError, ResourceRouter};
+
+/// A template the macro has parsed already.
+pub fn template(text: &str, name: &str) -> ResourceTemplate {
+    ResourceTemplate::parse(text, name)
+        .unwrap_or_else(|e| panic!("#[resource] template {text:?} checked at compile time: {e}"))
+}
+
+/// A registration the macro has checked already (templates parse and do not conflict).
+pub fn registered<S>(
+    result: Result<ResourceRouter<S>, RegisterError>,
+    method: &str,
+) -> ResourceRouter<S> {
+    result.unwrap_or_else(|e| panic!("#[resource] on `{method}`: {e}"))
+}
+
+/// The router behind a handler's `router = ..` expression: a router, a reference, an `Arc`.
+pub fn router_of<S, R: AsRef<ResourceRouter<S>> + ?Sized>(router: &R) -> &ResourceRouter<S> {
+    router.as_ref()
+}
+
+/// Adds resources (with `subscribe` when the handler answers subscriptions) and completions to
+/// capabilities that may already hold tools or prompts.
+pub fn merge_capabilities(capabilities: &mut ServerCapabilities, subscribe: bool) {
+    let resources = capabilities.resources.get_or_insert_with(Default::default);
+    if subscribe {
+        resources.subscribe = Some(true);
+    }
+    capabilities
+        .completions
+        .get_or_insert_with(Default::default);
+}

@@ -1,0 +1,594 @@
+//! Reading a resource: what a handler receives ([`ReadRequest`]), what it may return
+//! ([`IntoContents`]: text, bytes, JSON, rmcp's own types), and why it has nothing to give
+//! ([`ReadError`]).
+
+use std::borrow::Cow;
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+
+use base64::Engine as _;
+use rfc6570::{Captures, UriTemplate};
+use rmcp::model::{ErrorCode, ReadResourceResult, ResourceContents};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, Json, RoleServer};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::json;
+
+/// A boxed future that can move between threads, as rmcp's handlers return them.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// One `resources/read`, routed to its entry: the URI, the template it matched, the decoded and
+/// path-safe captures, and rmcp's request context.
+///
+/// Handlers written with [`#[resource]`](crate::resource) never see it: their parameters are
+/// taken from it. A handler registered by hand with [`ResourceRouter::template`] gets it whole.
+///
+/// ```
+/// use rfc6570_rmcp::{ReadError, ReadRequest, ResourceRouter};
+/// use rfc6570::mcp::ResourceTemplate;
+///
+/// #[derive(serde::Deserialize)]
+/// struct Profile { user_id: u64 }
+///
+/// let router = ResourceRouter::<()>::new().template(
+///     ResourceTemplate::parse("users://{user_id}/profile", "profile")?,
+///     |_: &(), request: ReadRequest<'_>| Box::pin(async move {
+///         let Profile { user_id } = request.params()?;
+///         request.reply(format!("user {user_id}"))
+///     }),
+/// )?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// [`ResourceRouter::template`]: crate::ResourceRouter::template
+#[derive(Debug)]
+pub struct ReadRequest<'a> {
+    target: ReadTarget<'a>,
+    template: &'a UriTemplate,
+    captures: Captures<'a>,
+    context: RequestContext<RoleServer>,
+}
+
+impl<'a> ReadRequest<'a> {
+    pub(crate) fn new(
+        target: ReadTarget<'a>,
+        template: &'a UriTemplate,
+        captures: Captures<'a>,
+        context: RequestContext<RoleServer>,
+    ) -> Self {
+        Self {
+            target,
+            template,
+            captures,
+            context,
+        }
+    }
+
+    /// The URI the client read, as it sent it.
+    ///
+    /// ```
+    /// # fn f(request: rfc6570_rmcp::ReadRequest<'_>) {
+    /// let uri: &str = request.uri();
+    /// # }
+    /// ```
+    pub fn uri(&self) -> &'a str {
+        self.target.uri
+    }
+
+    /// The template that matched (a static resource's URI, for a static resource).
+    ///
+    /// ```
+    /// # fn f(request: rfc6570_rmcp::ReadRequest<'_>) {
+    /// println!("{} matched {}", request.uri(), request.template());
+    /// # }
+    /// ```
+    pub fn template(&self) -> &'a UriTemplate {
+        self.template
+    }
+
+    /// The template's variables, decoded once and checked for path safety.
+    ///
+    /// ```
+    /// # fn f(request: rfc6570_rmcp::ReadRequest<'_>) {
+    /// let id = request.captures().get("id").map(|c| c.decoded());
+    /// # }
+    /// ```
+    pub fn captures(&self) -> &Captures<'a> {
+        &self.captures
+    }
+
+    /// The captures as `T` (any `Deserialize` type: a struct whose fields are the variables,
+    /// `Option` for those that may be absent, `Vec` for lists, maps for associative arrays).
+    ///
+    /// ```
+    /// # fn f(request: rfc6570_rmcp::ReadRequest<'_>) -> Result<(), rfc6570_rmcp::ReadError> {
+    /// #[derive(serde::Deserialize)]
+    /// struct BuildLog { job_id: u64, lines: Option<String> }
+    /// let log: BuildLog = request.params()?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A capture that does not fit `T` is a resource that does not exist: the error's message
+    /// names the variable, never its value.
+    pub fn params<T: DeserializeOwned>(&self) -> Result<T, ReadError> {
+        self.captures.deserialize().map_err(|error| {
+            ReadError::from(rfc6570::mcp::ReadError::Params {
+                uri: self.uri().to_owned(),
+                error,
+            })
+        })
+    }
+
+    /// The MIME type listed for the resource or template, if any.
+    ///
+    /// ```
+    /// # fn f(request: rfc6570_rmcp::ReadRequest<'_>) {
+    /// let mime = request.mime_type().unwrap_or("text/plain");
+    /// # }
+    /// ```
+    pub fn mime_type(&self) -> Option<&'a str> {
+        self.target.mime_type
+    }
+
+    /// rmcp's context of the request: its peer, cancellation token and metadata.
+    ///
+    /// ```
+    /// # fn f(request: rfc6570_rmcp::ReadRequest<'_>) {
+    /// let version = request.context().protocol_version();
+    /// # }
+    /// ```
+    pub fn context(&self) -> &RequestContext<RoleServer> {
+        &self.context
+    }
+
+    /// The URI and listed MIME type, which is what turning a value into contents needs.
+    ///
+    /// ```
+    /// # fn f(request: rfc6570_rmcp::ReadRequest<'_>) {
+    /// let target = request.target();
+    /// assert_eq!(target.uri, request.uri());
+    /// # }
+    /// ```
+    pub fn target(&self) -> ReadTarget<'a> {
+        self.target
+    }
+
+    /// The result for `value`, as [`IntoContents`] makes it.
+    ///
+    /// ```
+    /// # fn f(request: rfc6570_rmcp::ReadRequest<'_>) -> Result<(), rfc6570_rmcp::ReadError> {
+    /// let result = request.reply("hello")?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`IntoContents::into_result`]: a value that is itself an error, or no contents.
+    pub fn reply(&self, value: impl IntoContents) -> Result<ReadResourceResult, ReadError> {
+        value.into_result(self.target)
+    }
+
+    /// The request context, taking the request apart (for a handler that passes the context on).
+    ///
+    /// ```
+    /// # fn f(request: rfc6570_rmcp::ReadRequest<'_>) {
+    /// let context = request.into_context();
+    /// # }
+    /// ```
+    pub fn into_context(self) -> RequestContext<RoleServer> {
+        self.context
+    }
+}
+
+/// The resource a value becomes the contents of: the URI read and the listed MIME type.
+///
+/// ```
+/// use rfc6570_rmcp::{IntoContents, ReadTarget};
+/// let target = ReadTarget::new("notes://todo", Some("text/markdown"));
+/// let result = "# To do".into_result(target)?;
+/// assert_eq!(serde_json::to_value(&result.contents[0])?["mimeType"], "text/markdown");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadTarget<'a> {
+    /// The URI read.
+    pub uri: &'a str,
+    /// The MIME type the resource or template lists.
+    pub mime_type: Option<&'a str>,
+}
+
+impl<'a> ReadTarget<'a> {
+    /// A target: the URI and its listed MIME type.
+    ///
+    /// ```
+    /// let target = rfc6570_rmcp::ReadTarget::new("config://app", None);
+    /// ```
+    pub fn new(uri: &'a str, mime_type: Option<&'a str>) -> Self {
+        Self { uri, mime_type }
+    }
+
+    fn text(self, text: String, fallback: &str) -> ResourceContents {
+        ResourceContents::text(text, self.uri).with_mime_type(self.mime_type.unwrap_or(fallback))
+    }
+
+    fn blob(self, bytes: &[u8], fallback: &str) -> ResourceContents {
+        let blob = base64::engine::general_purpose::STANDARD.encode(bytes);
+        ResourceContents::blob(blob, self.uri).with_mime_type(self.mime_type.unwrap_or(fallback))
+    }
+}
+
+/// What a read handler may return, and the contents it becomes.
+///
+/// | value | contents |
+/// |---|---|
+/// | `String`, `&'static str`, `Cow<'static, str>` | text, the listed MIME type or `text/plain` |
+/// | `Vec<u8>`, `&'static [u8]` | a base64 blob, the listed MIME type or `application/octet-stream` |
+/// | [`Json<T>`](Json) for any `T: Serialize` | JSON text, `application/json` |
+/// | [`Text`], [`Blob`] | text or a blob with the MIME type they carry |
+/// | `ResourceContents`, `Vec<ResourceContents>`, `ReadResourceResult` | as they are: full control, several contents |
+/// | `Result<T, E>` with `E: Into<`[`ReadError`]`>` | `T`'s contents, or the error |
+///
+/// A result without contents is the server's fault, answered as an internal error: the
+/// protocol has no empty read.
+///
+/// ```
+/// use rfc6570_rmcp::{IntoContents, Json, ReadTarget};
+///
+/// let target = ReadTarget::new("users://7/profile", None);
+/// let result = Json(serde_json::json!({"id": 7})).into_result(target)?;
+/// let json = serde_json::to_value(&result.contents[0])?;
+/// assert_eq!(json["mimeType"], "application/json");
+/// assert_eq!(json["text"], r#"{"id":7}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait IntoContents {
+    /// The read result for `target`.
+    ///
+    /// # Errors
+    ///
+    /// The value's own error (for `Result`), a value that does not serialize (for `Json`), or
+    /// no contents.
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError>;
+}
+
+fn one(contents: ResourceContents) -> Result<ReadResourceResult, ReadError> {
+    Ok(ReadResourceResult::new(vec![contents]))
+}
+
+impl IntoContents for String {
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        one(target.text(self, "text/plain"))
+    }
+}
+
+impl IntoContents for &'static str {
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        self.to_owned().into_result(target)
+    }
+}
+
+impl IntoContents for Cow<'static, str> {
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        self.into_owned().into_result(target)
+    }
+}
+
+impl IntoContents for Vec<u8> {
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        one(target.blob(&self, "application/octet-stream"))
+    }
+}
+
+impl IntoContents for &'static [u8] {
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        one(target.blob(self, "application/octet-stream"))
+    }
+}
+
+impl<T: Serialize> IntoContents for Json<T> {
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        let text = serde_json::to_string(&self.0)
+            .map_err(|e| ReadError::internal(format!("the resource does not serialize: {e}")))?;
+        one(ResourceContents::text(text, target.uri).with_mime_type("application/json"))
+    }
+}
+
+/// Text with its own MIME type, whatever the listing says.
+///
+/// ```
+/// use rfc6570_rmcp::{IntoContents, ReadTarget, Text};
+/// let result = Text::new("<p>hi</p>", "text/html").into_result(ReadTarget::new("page://1", None))?;
+/// assert_eq!(serde_json::to_value(&result.contents[0])?["mimeType"], "text/html");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text {
+    text: String,
+    mime_type: String,
+}
+
+impl Text {
+    /// `text`, served as `mime_type`.
+    ///
+    /// ```
+    /// let page = rfc6570_rmcp::Text::new("# Title", "text/markdown");
+    /// ```
+    pub fn new(text: impl Into<String>, mime_type: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            mime_type: mime_type.into(),
+        }
+    }
+}
+
+impl IntoContents for Text {
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        one(ResourceContents::text(self.text, target.uri).with_mime_type(self.mime_type))
+    }
+}
+
+/// Bytes with their own MIME type, served as a base64 blob.
+///
+/// ```
+/// use rfc6570_rmcp::{Blob, IntoContents, ReadTarget};
+/// let result = Blob::new(vec![0x89, b'P', b'N', b'G'], "image/png")
+///     .into_result(ReadTarget::new("img://logo", None))?;
+/// assert_eq!(serde_json::to_value(&result.contents[0])?["blob"], "iVBORw==");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Blob {
+    bytes: Vec<u8>,
+    mime_type: String,
+}
+
+impl Blob {
+    /// `bytes`, served as `mime_type`.
+    ///
+    /// ```
+    /// let logo = rfc6570_rmcp::Blob::new(b"GIF89a".to_vec(), "image/gif");
+    /// ```
+    pub fn new(bytes: impl Into<Vec<u8>>, mime_type: impl Into<String>) -> Self {
+        Self {
+            bytes: bytes.into(),
+            mime_type: mime_type.into(),
+        }
+    }
+}
+
+impl IntoContents for Blob {
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        let blob = base64::engine::general_purpose::STANDARD.encode(&self.bytes);
+        one(ResourceContents::blob(blob, target.uri).with_mime_type(self.mime_type))
+    }
+}
+
+impl IntoContents for ResourceContents {
+    fn into_result(self, _: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        one(self)
+    }
+}
+
+impl IntoContents for Vec<ResourceContents> {
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        ReadResourceResult::new(self).into_result(target)
+    }
+}
+
+impl IntoContents for ReadResourceResult {
+    fn into_result(self, _: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        if self.contents.is_empty() {
+            return Err(ReadError::internal("the handler returned no contents"));
+        }
+        Ok(self)
+    }
+}
+
+impl<T: IntoContents, E: Into<ReadError>> IntoContents for Result<T, E> {
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        self.map_err(Into::into)?.into_result(target)
+    }
+}
+
+/// Why a read has no contents. The bridge answers it with `data: {"uri": ...}` and, for a
+/// resource that does not exist, the code of the client's protocol revision (`-32002` before
+/// 2026-07-28, `-32602` from it).
+///
+/// Messages go to the client: they name rules and variables, never a value the client sent
+/// (so an attack is not echoed back). `Display` is for the server's logs.
+///
+/// ```
+/// use rfc6570_rmcp::ReadError;
+///
+/// let err = ReadError::not_found();
+/// let data = err.to_error_data("users://9/profile", "2026-07-28");
+/// assert_eq!((data.code.0, &*data.message), (-32602, "Resource not found"));
+/// assert_eq!(data.data, Some(serde_json::json!({"uri": "users://9/profile"})));
+/// assert_eq!(err.to_error_data("users://9/profile", "2025-11-25").code.0, -32002);
+/// ```
+#[derive(Debug, Clone)]
+pub struct ReadError {
+    kind: Kind,
+}
+
+#[derive(Debug, Clone)]
+enum Kind {
+    /// No such resource, maybe with the reason (a rule, never a value).
+    NotFound(Option<Cow<'static, str>>),
+    /// The router or the parameters refused the URI: the core crate's error knows the message.
+    Refused(Box<rfc6570::mcp::ReadError>),
+    /// The resource exists, but one of its arguments asks for what it cannot give.
+    InvalidArgument {
+        argument: Cow<'static, str>,
+        message: Cow<'static, str>,
+    },
+    /// The server failed.
+    Internal(Cow<'static, str>),
+    /// An rmcp error, answered as it is.
+    Rpc(ErrorData),
+}
+
+impl ReadError {
+    /// The resource does not exist: "Resource not found".
+    ///
+    /// ```
+    /// # use rfc6570_rmcp::ReadError;
+    /// assert_eq!(ReadError::not_found().to_string(), "Resource not found");
+    /// ```
+    pub fn not_found() -> Self {
+        Self {
+            kind: Kind::NotFound(None),
+        }
+    }
+
+    /// The resource does not exist, and why (say which rule, not what the client sent).
+    ///
+    /// ```
+    /// # use rfc6570_rmcp::ReadError;
+    /// let err = ReadError::not_found_because("no build has that id");
+    /// assert_eq!(err.to_string(), "Resource not found: no build has that id");
+    /// ```
+    pub fn not_found_because(reason: impl Into<Cow<'static, str>>) -> Self {
+        Self {
+            kind: Kind::NotFound(Some(reason.into())),
+        }
+    }
+
+    /// The resource exists, but the value of `argument` (a template variable) asks for what
+    /// it cannot give: `-32602`, with `data: {"uri": .., "argument": ..}`. The argument in the
+    /// data is what tells it apart from "resource not found", which revision 2026-07-28 also
+    /// answers with `-32602`, with only the URI as data.
+    ///
+    /// ```
+    /// # use rfc6570_rmcp::ReadError;
+    /// let err = ReadError::invalid_argument("lines", "`lines` must be `N` or `N-M`, from 1");
+    /// let data = err.to_error_data("log://build/42?lines=x", "2025-11-25");
+    /// assert_eq!(data.code.0, -32602);
+    /// assert_eq!(data.data, Some(serde_json::json!({"uri": "log://build/42?lines=x", "argument": "lines"})));
+    /// ```
+    pub fn invalid_argument(
+        argument: impl Into<Cow<'static, str>>,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        Self {
+            kind: Kind::InvalidArgument {
+                argument: argument.into(),
+                message: message.into(),
+            },
+        }
+    }
+
+    /// The server failed: `-32603`.
+    ///
+    /// ```
+    /// # use rfc6570_rmcp::ReadError;
+    /// let err = ReadError::internal("the log store is unreachable");
+    /// assert_eq!(err.to_error_data("log://build/42", "2026-07-28").code.0, -32603);
+    /// ```
+    pub fn internal(message: impl Into<Cow<'static, str>>) -> Self {
+        Self {
+            kind: Kind::Internal(message.into()),
+        }
+    }
+
+    /// Whether this is a resource that does not exist (whatever the reason).
+    ///
+    /// ```
+    /// # use rfc6570_rmcp::ReadError;
+    /// assert!(ReadError::not_found().is_not_found());
+    /// assert!(!ReadError::internal("disk").is_not_found());
+    /// ```
+    pub fn is_not_found(&self) -> bool {
+        match &self.kind {
+            Kind::NotFound(_) => true,
+            Kind::Refused(e) => e.to_json_rpc("2025-11-25").code == ErrorCode::RESOURCE_NOT_FOUND.0,
+            Kind::Rpc(e) => e.code == ErrorCode::RESOURCE_NOT_FOUND,
+            Kind::InvalidArgument { .. } | Kind::Internal(_) => false,
+        }
+    }
+
+    /// The JSON-RPC error for a read of `uri` by a peer on `protocol_version`.
+    ///
+    /// ```
+    /// # use rfc6570_rmcp::ReadError;
+    /// let data = ReadError::not_found_because("no such note").to_error_data("notes://x", "2025-06-18");
+    /// assert_eq!((data.code.0, &*data.message), (-32002, "Resource not found: no such note"));
+    /// ```
+    pub fn to_error_data(&self, uri: &str, protocol_version: &str) -> ErrorData {
+        let data = Some(json!({ "uri": uri }));
+        match &self.kind {
+            Kind::NotFound(_) => {
+                let code = rfc6570::mcp::resource_not_found_code(protocol_version);
+                ErrorData::new(ErrorCode(code), self.to_string(), data)
+            }
+            Kind::Refused(e) => {
+                let e = e.to_json_rpc(protocol_version);
+                ErrorData::new(ErrorCode(e.code), e.message, e.data)
+            }
+            Kind::InvalidArgument { argument, message } => ErrorData::invalid_params(
+                message.clone(),
+                Some(json!({ "uri": uri, "argument": argument })),
+            ),
+            Kind::Internal(message) => ErrorData::internal_error(message.clone(), data),
+            Kind::Rpc(e) => e.clone(),
+        }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            Kind::NotFound(None) => f.write_str("Resource not found"),
+            Kind::NotFound(Some(reason)) => write!(f, "Resource not found: {reason}"),
+            Kind::Refused(e) => write!(f, "{e}"),
+            Kind::InvalidArgument { message, .. } | Kind::Internal(message) => f.write_str(message),
+            Kind::Rpc(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            Kind::Refused(e) => Some(&**e),
+            Kind::Rpc(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<rfc6570::mcp::ReadError> for ReadError {
+    /// A refusal of the router (no match, a path-safety rule, a malformed URI) or of the
+    /// parameters; its message names the rule, never the value.
+    fn from(error: rfc6570::mcp::ReadError) -> Self {
+        Self {
+            kind: Kind::Refused(Box::new(error)),
+        }
+    }
+}
+
+impl From<ErrorData> for ReadError {
+    /// An rmcp error, answered as it is.
+    fn from(error: ErrorData) -> Self {
+        Self {
+            kind: Kind::Rpc(error),
+        }
+    }
+}
+
+impl From<std::io::Error> for ReadError {
+    /// A file that does not exist or cannot be read is a resource that does not exist; other
+    /// failures are the server's. No path reaches the message.
+    fn from(error: std::io::Error) -> Self {
+        use std::io::ErrorKind::{NotFound, PermissionDenied};
+        match error.kind() {
+            NotFound | PermissionDenied => Self::not_found(),
+            kind => Self::internal(format!("I/O error: {kind}")),
+        }
+    }
+}

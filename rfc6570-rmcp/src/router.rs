@@ -1,0 +1,623 @@
+//! The resource router: templates and static resources with their read handlers and
+//! completers, over server state `S`, answering rmcp's resource requests.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+use rfc6570::mcp::{self, ResourceTemplate, Resources};
+use rfc6570::router::RouteOptions;
+use rfc6570::InsertError;
+use rmcp::model::{
+    CacheScope, CompleteRequestParams, CompleteResult, ErrorCode, ListResourceTemplatesResult,
+    ListResourcesResult, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Reference,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer};
+
+use crate::complete::{Completing, IntoCompletions};
+use crate::convert;
+use crate::read::{BoxFuture, IntoContents, ReadError, ReadRequest, ReadTarget};
+
+type ReadFn<S> = Arc<
+    dyn for<'a> Fn(&'a S, ReadRequest<'a>) -> BoxFuture<'a, Result<ReadResourceResult, ReadError>>
+        + Send
+        + Sync,
+>;
+type CompleteFn<S> =
+    Arc<dyn for<'a> Fn(&'a S, Completing<'a>) -> BoxFuture<'a, Vec<String>> + Send + Sync>;
+
+/// What a registry entry holds: its read handler.
+struct Entry<S> {
+    read: ReadFn<S>,
+}
+
+/// MCP resources over server state `S`: templates and static resources, each with an async read
+/// handler, and completers for template variables. It answers `resources/list`,
+/// `resources/templates/list`, `resources/read` and `completion/complete` for rmcp.
+///
+/// [`#[resource_router]`](crate::resource_router) builds one from annotated methods; this is the
+/// same router by hand. A server's [`ServerHandler`](rmcp::ServerHandler) forwards to it with
+/// [`#[resource_handler]`](crate::resource_handler), or with the methods below.
+///
+/// * Lists are paged ([`page_size`](Self::page_size)) with opaque cursors, in a stable order.
+///   Peers on 2026-07-28 get the same cache hints on every page ([`list_cache`](Self::list_cache)).
+/// * A read is routed with the core crate's precedence and path safety; every refusal is "resource
+///   not found" with the code of the client's revision (`-32002`, or `-32602` from 2026-07-28),
+///   `data.uri`, and a message that names the rule but never repeats the client's value.
+/// * Completion answers `ref/resource` for a template's variables: at most 100 values that start
+///   with the typed prefix.
+///
+/// ```
+/// use rfc6570::mcp::{Resource, ResourceTemplate};
+/// use rfc6570_rmcp::{Completing, ReadError, ReadRequest, ResourceRouter};
+///
+/// struct Logs { jobs: Vec<u64> }
+///
+/// let router = ResourceRouter::<Logs>::new()
+///     .page_size(50)
+///     .resource(Resource::new("config://app", "config"), |_: &Logs, r: ReadRequest<'_>| {
+///         Box::pin(async move { r.reply("theme=dark") })
+///     })?
+///     .template(
+///         ResourceTemplate::parse("log://build/{job_id}", "build-log")?,
+///         |logs: &Logs, r: ReadRequest<'_>| Box::pin(async move {
+///             #[derive(serde::Deserialize)]
+///             struct Job { job_id: u64 }
+///             let Job { job_id } = r.params()?;
+///             if !logs.jobs.contains(&job_id) {
+///                 return Err(ReadError::not_found_because("no build has that id"));
+///             }
+///             r.reply(format!("log of {job_id}"))
+///         }),
+///     )?
+///     .completer("log://build/{job_id}", "job_id", |logs: &Logs, _: Completing<'_>| {
+///         let ids: Vec<String> = logs.jobs.iter().map(u64::to_string).collect();
+///         Box::pin(async move { ids })
+///     })?;
+/// assert_eq!(router.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct ResourceRouter<S> {
+    resources: Resources<Entry<S>>,
+    /// Completers by template text, then variable.
+    completers: HashMap<String, HashMap<String, CompleteFn<S>>>,
+    list_cache: (u64, CacheScope),
+}
+
+impl<S> Default for ResourceRouter<S> {
+    fn default() -> Self {
+        Self {
+            resources: Resources::new(),
+            completers: HashMap::new(),
+            list_cache: (0, CacheScope::Public),
+        }
+    }
+}
+
+impl<S> fmt::Debug for ResourceRouter<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ResourceRouter")
+            .field("templates", &self.resources.templates().count())
+            .field("resources", &self.resources.resources().count())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S> AsRef<ResourceRouter<S>> for ResourceRouter<S> {
+    fn as_ref(&self) -> &ResourceRouter<S> {
+        self
+    }
+}
+
+/// Why a template, a resource or a completer could not be registered.
+///
+/// ```
+/// use rfc6570::mcp::ResourceTemplate;
+/// use rfc6570_rmcp::{Completing, RegisterError, ResourceRouter};
+///
+/// let err = ResourceRouter::<()>::new()
+///     .completer("notes://{id}", "id", |_: &(), _: Completing<'_>| Box::pin(async { vec!["a"] }))
+///     .unwrap_err();
+/// assert!(matches!(err, RegisterError::UnknownTemplate { .. }));
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RegisterError {
+    /// The router refused the template: it conflicts with one registered before, or cannot be
+    /// matched correctly.
+    Insert(InsertError),
+    /// A completer names a template that is not registered.
+    UnknownTemplate {
+        /// The template's text.
+        template: String,
+    },
+    /// A completer names a variable the template does not have.
+    UnknownVariable {
+        /// The template's text.
+        template: String,
+        /// The variable.
+        variable: String,
+    },
+}
+
+impl fmt::Display for RegisterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Insert(_) => f.write_str("the router refused the template"),
+            Self::UnknownTemplate { template } => {
+                write!(f, "no template `{template}` to complete")
+            }
+            Self::UnknownVariable { template, variable } => {
+                write!(f, "`{variable}` is not a variable of `{template}`")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RegisterError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Insert(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<InsertError> for RegisterError {
+    fn from(e: InsertError) -> Self {
+        Self::Insert(e)
+    }
+}
+
+/// Wraps a handler that returns anything [`IntoContents`] into the stored form.
+fn read_fn<S, R, F>(handler: F) -> ReadFn<S>
+where
+    F: for<'a> Fn(&'a S, ReadRequest<'a>) -> BoxFuture<'a, R> + Send + Sync + 'static,
+    R: IntoContents + 'static,
+{
+    Arc::new(move |state, request| {
+        let target = request.target();
+        let reading = handler(state, request);
+        Box::pin(async move { reading.await.into_result(target) })
+    })
+}
+
+impl<S> ResourceRouter<S> {
+    /// An empty router: pages of 100, list cache hints of 0 ms, `public`.
+    ///
+    /// ```
+    /// let router = rfc6570_rmcp::ResourceRouter::<()>::new();
+    /// assert!(router.is_empty());
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The number of items on a page of `resources/list` and `resources/templates/list`.
+    ///
+    /// ```
+    /// let router = rfc6570_rmcp::ResourceRouter::<()>::new().page_size(20);
+    /// ```
+    pub fn page_size(mut self, page_size: usize) -> Self {
+        self.resources = self.resources.page_size(page_size);
+        self
+    }
+
+    /// The cache hints that peers on 2026-07-28 get with every page of a list: how long it stays
+    /// fresh and who may share it. The lists are the same for every client, so the default is
+    /// `(0, CacheScope::Public)`.
+    ///
+    /// ```
+    /// use rmcp::model::CacheScope;
+    /// let router = rfc6570_rmcp::ResourceRouter::<()>::new().list_cache(60_000, CacheScope::Public);
+    /// ```
+    pub fn list_cache(mut self, ttl_ms: u64, scope: CacheScope) -> Self {
+        self.list_cache = (ttl_ms, scope);
+        self
+    }
+
+    /// Registers a template with its read handler, under the default route options.
+    ///
+    /// The handler gets the state and the [`ReadRequest`], and returns a boxed future of
+    /// anything [`IntoContents`].
+    ///
+    /// ```
+    /// use rfc6570::mcp::ResourceTemplate;
+    /// use rfc6570_rmcp::{ReadRequest, ResourceRouter};
+    ///
+    /// let router = ResourceRouter::<()>::new().template(
+    ///     ResourceTemplate::parse("notes://{id}", "note")?.mime_type("text/markdown"),
+    ///     |_: &(), r: ReadRequest<'_>| Box::pin(async move { r.reply("# A note") }),
+    /// )?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RegisterError::Insert`]: the template conflicts with one registered before, or cannot
+    /// be matched correctly.
+    pub fn template<R, F>(
+        self,
+        template: ResourceTemplate,
+        handler: F,
+    ) -> Result<Self, RegisterError>
+    where
+        F: for<'a> Fn(&'a S, ReadRequest<'a>) -> BoxFuture<'a, R> + Send + Sync + 'static,
+        R: IntoContents + 'static,
+    {
+        self.template_with(template, RouteOptions::default(), handler)
+    }
+
+    /// Registers a template under its own route options (path safety per variable, say).
+    ///
+    /// ```
+    /// use rfc6570::mcp::ResourceTemplate;
+    /// use rfc6570::router::RouteOptions;
+    /// use rfc6570::safety::SafetyPolicy;
+    /// use rfc6570_rmcp::{ReadRequest, ResourceRouter};
+    ///
+    /// // `q` is free text, not a path: it may hold `..` and `/`.
+    /// let router = ResourceRouter::<()>::new().template_with(
+    ///     ResourceTemplate::parse("search://docs{?q}", "search")?,
+    ///     RouteOptions::default().var_safety("q", SafetyPolicy::OFF),
+    ///     |_: &(), r: ReadRequest<'_>| Box::pin(async move { r.reply("[]") }),
+    /// )?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`template`](Self::template).
+    pub fn template_with<R, F>(
+        mut self,
+        template: ResourceTemplate,
+        options: RouteOptions,
+        handler: F,
+    ) -> Result<Self, RegisterError>
+    where
+        F: for<'a> Fn(&'a S, ReadRequest<'a>) -> BoxFuture<'a, R> + Send + Sync + 'static,
+        R: IntoContents + 'static,
+    {
+        let entry = Entry {
+            read: read_fn(handler),
+        };
+        self.resources.insert_with(template, entry, options)?;
+        Ok(self)
+    }
+
+    /// Registers a static resource with its read handler.
+    ///
+    /// ```
+    /// use rfc6570::mcp::Resource;
+    /// use rfc6570_rmcp::{ReadRequest, ResourceRouter};
+    ///
+    /// let router = ResourceRouter::<()>::new().resource(
+    ///     Resource::new("config://app", "config").mime_type("text/plain"),
+    ///     |_: &(), r: ReadRequest<'_>| Box::pin(async move { r.reply("theme=dark") }),
+    /// )?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RegisterError::Insert`]: a resource or template already answers that URI.
+    pub fn resource<R, F>(
+        mut self,
+        resource: mcp::Resource,
+        handler: F,
+    ) -> Result<Self, RegisterError>
+    where
+        F: for<'a> Fn(&'a S, ReadRequest<'a>) -> BoxFuture<'a, R> + Send + Sync + 'static,
+        R: IntoContents + 'static,
+    {
+        let entry = Entry {
+            read: read_fn(handler),
+        };
+        self.resources.insert_resource(resource, entry)?;
+        Ok(self)
+    }
+
+    /// Registers a completer for `variable` of the template whose text is `template`. It gets
+    /// the state and the [`Completing`] request, and returns a boxed future of candidates.
+    ///
+    /// ```
+    /// use rfc6570::mcp::ResourceTemplate;
+    /// use rfc6570_rmcp::{Completing, ReadRequest, ResourceRouter};
+    ///
+    /// let router = ResourceRouter::<()>::new()
+    ///     .template(
+    ///         ResourceTemplate::parse("search://docs{?q,lang}", "search")?,
+    ///         |_: &(), r: ReadRequest<'_>| Box::pin(async move { r.reply("[]") }),
+    ///     )?
+    ///     .completer("search://docs{?q,lang}", "lang", |_: &(), _: Completing<'_>| {
+    ///         Box::pin(async { ["de", "en"] })
+    ///     })?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RegisterError::UnknownTemplate`] or [`RegisterError::UnknownVariable`].
+    pub fn completer<C, F>(
+        mut self,
+        template: &str,
+        variable: &str,
+        completer: F,
+    ) -> Result<Self, RegisterError>
+    where
+        F: for<'a> Fn(&'a S, Completing<'a>) -> BoxFuture<'a, C> + Send + Sync + 'static,
+        C: IntoCompletions + 'static,
+    {
+        let Some((listed, _)) = self.resources.template(template) else {
+            return Err(RegisterError::UnknownTemplate {
+                template: template.to_owned(),
+            });
+        };
+        if !listed
+            .uri_template
+            .variables()
+            .any(|v| v.name() == variable)
+        {
+            return Err(RegisterError::UnknownVariable {
+                template: template.to_owned(),
+                variable: variable.to_owned(),
+            });
+        }
+        let complete: CompleteFn<S> = Arc::new(move |state, completing| {
+            let candidates = completer(state, completing);
+            Box::pin(async move { candidates.await.into_completions() })
+        });
+        self.completers
+            .entry(template.to_owned())
+            .or_default()
+            .insert(variable.to_owned(), complete);
+        Ok(self)
+    }
+
+    /// The number of templates and static resources.
+    ///
+    /// ```
+    /// assert_eq!(rfc6570_rmcp::ResourceRouter::<()>::new().len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.resources.len()
+    }
+
+    /// Whether nothing is registered.
+    ///
+    /// ```
+    /// assert!(rfc6570_rmcp::ResourceRouter::<()>::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.resources.is_empty()
+    }
+
+    /// Whether `uri` names a resource of this router (it routes, path safety included).
+    ///
+    /// ```
+    /// use rfc6570::mcp::ResourceTemplate;
+    /// use rfc6570_rmcp::{ReadRequest, ResourceRouter};
+    ///
+    /// let router = ResourceRouter::<()>::new().template(
+    ///     ResourceTemplate::parse("file:///{+path}", "file")?,
+    ///     |_: &(), r: ReadRequest<'_>| Box::pin(async move { r.reply("") }),
+    /// )?;
+    /// assert!(router.routes("file:///docs/a.md"));
+    /// assert!(!router.routes("file:///../etc/passwd"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn routes(&self, uri: &str) -> bool {
+        self.check(uri).is_ok()
+    }
+
+    /// Why `uri` names no resource here: the router's refusal (no match, a path-safety rule, a
+    /// malformed URI), as a read would answer it.
+    pub(crate) fn check(&self, uri: &str) -> Result<(), ReadError> {
+        self.resources.at(uri).map(|_| ()).map_err(ReadError::from)
+    }
+
+    /// The registered templates, in listing order.
+    ///
+    /// ```
+    /// let router = rfc6570_rmcp::ResourceRouter::<()>::new();
+    /// assert_eq!(router.templates().count(), 0);
+    /// ```
+    pub fn templates(&self) -> impl Iterator<Item = &ResourceTemplate> + '_ {
+        self.resources.templates().map(|(t, _)| t)
+    }
+
+    /// The registered static resources, in listing order.
+    ///
+    /// ```
+    /// let router = rfc6570_rmcp::ResourceRouter::<()>::new();
+    /// assert_eq!(router.resources().count(), 0);
+    /// ```
+    pub fn resources(&self) -> impl Iterator<Item = &mcp::Resource> + '_ {
+        self.resources.resources().map(|(r, _)| r)
+    }
+
+    /// `resources/list`: one page of the static resources.
+    ///
+    /// ```no_run
+    /// # async fn f(router: &rfc6570_rmcp::ResourceRouter<()>, context: rmcp::service::RequestContext<rmcp::RoleServer>) {
+    /// let page = router.list_resources(None, &context);
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `-32602` for a cursor this router did not give.
+    pub fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let cursor = request.and_then(|r| r.cursor);
+        let page = self
+            .resources
+            .list_resources(cursor.as_deref())
+            .map_err(|e| rpc_error(e.to_json_rpc()))?;
+        let mut result = ListResourcesResult::with_all_items(
+            page.resources
+                .iter()
+                .map(|r| convert::resource(r))
+                .collect(),
+        );
+        result.next_cursor = page.next_cursor;
+        (result.ttl_ms, result.cache_scope) = self.cache_hints(context);
+        Ok(result)
+    }
+
+    /// `resources/templates/list`: one page of the templates.
+    ///
+    /// ```no_run
+    /// # async fn f(router: &rfc6570_rmcp::ResourceRouter<()>, context: rmcp::service::RequestContext<rmcp::RoleServer>) {
+    /// let page = router.list_resource_templates(None, &context);
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `-32602` for a cursor this router did not give.
+    pub fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        let cursor = request.and_then(|r| r.cursor);
+        let page = self
+            .resources
+            .list_templates(cursor.as_deref())
+            .map_err(|e| rpc_error(e.to_json_rpc()))?;
+        let templates = page
+            .resource_templates
+            .iter()
+            .map(|t| convert::template(t))
+            .collect();
+        let mut result = ListResourceTemplatesResult::with_all_items(templates);
+        result.next_cursor = page.next_cursor;
+        (result.ttl_ms, result.cache_scope) = self.cache_hints(context);
+        Ok(result)
+    }
+
+    /// Hints for peers that understand them (2026-07-28 and later); older peers get none.
+    fn cache_hints(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> (Option<u64>, Option<CacheScope>) {
+        let modern = context
+            .protocol_version()
+            .is_some_and(|v| v >= ProtocolVersion::V_2026_07_28);
+        let (ttl, scope) = self.list_cache;
+        if modern {
+            (Some(ttl), Some(scope))
+        } else {
+            (None, None)
+        }
+    }
+
+    /// `resources/read`: routes the URI and runs its handler with `state`.
+    ///
+    /// ```no_run
+    /// # async fn f(router: &rfc6570_rmcp::ResourceRouter<()>, request: rmcp::model::ReadResourceRequestParams, context: rmcp::service::RequestContext<rmcp::RoleServer>) {
+    /// let result = router.read_resource(&(), request, context).await;
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The handler's [`ReadError`], or the router's refusal, as the JSON-RPC error of the
+    /// client's revision, with `data.uri`.
+    pub async fn read_resource(
+        &self,
+        state: &S,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let uri = request.uri.as_str();
+        let version = protocol_version(&context);
+        let routed = self
+            .resources
+            .at(uri)
+            .map_err(|e| ReadError::from(e).to_error_data(uri, &version))?;
+        let target = ReadTarget::new(uri, routed.mime_type());
+        let read = ReadRequest::new(target, routed.template, routed.captures, context);
+        match (routed.handler.read)(state, read).await {
+            Ok(result) => Ok(result.into()),
+            Err(e) => Err(e.to_error_data(uri, &version)),
+        }
+    }
+
+    /// `completion/complete`: `Ok(None)` for a prompt's argument, which is not this router's to
+    /// answer; for a template's variable, the candidates of its completer (none without one)
+    /// that start with the typed value, at most 100.
+    ///
+    /// ```no_run
+    /// # async fn f(router: &rfc6570_rmcp::ResourceRouter<()>, request: rmcp::model::CompleteRequestParams, context: rmcp::service::RequestContext<rmcp::RoleServer>) {
+    /// let result = router.complete(&(), request, &context).await;
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `-32602` for a template this router does not list, or a name that is not one of its
+    /// variables.
+    pub async fn complete(
+        &self,
+        state: &S,
+        request: CompleteRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Option<CompleteResult>, ErrorData> {
+        let Reference::Resource(reference) = &request.r#ref else {
+            return Ok(None);
+        };
+        let chosen = request
+            .context
+            .and_then(|c| c.arguments)
+            .unwrap_or_default();
+        let asked = mcp::CompleteRequest::resource(
+            reference.uri.as_str(),
+            request.argument.name.as_str(),
+            request.argument.value.as_str(),
+        )
+        .arguments(chosen);
+        let completion = self
+            .resources
+            .complete(&asked)
+            .map_err(|e| rpc_error(e.to_json_rpc()))?;
+        let completer = self
+            .completers
+            .get(completion.template.uri_template.as_str())
+            .and_then(|by_variable| by_variable.get(completion.argument));
+        let candidates = match completer {
+            Some(completer) => {
+                let completing = Completing {
+                    argument: completion.argument,
+                    prefix: completion.value,
+                    chosen: &completion.chosen,
+                    context,
+                };
+                completer(state, completing).await
+            }
+            None => Vec::new(),
+        };
+        Ok(Some(convert::completion(
+            completion.complete_from(candidates),
+        )))
+    }
+}
+
+/// The revision the client negotiated, as text (the newest rmcp knows when it says none).
+pub(crate) fn protocol_version(context: &RequestContext<RoleServer>) -> String {
+    context
+        .protocol_version()
+        .unwrap_or_default()
+        .as_str()
+        .to_owned()
+}
+
+pub(crate) fn rpc_error(e: mcp::JsonRpcError) -> ErrorData {
+    ErrorData::new(ErrorCode(e.code), e.message, e.data)
+}
