@@ -208,9 +208,11 @@ impl Server {
                     .ok_or_else(not_found)?;
                 let range = match &log.lines {
                     None => 1..=lines.len(),
+                    // The data names the argument: -32602 with the URI alone is how 2026-07-28
+                    // says "resource not found", and SDKs read it so.
                     Some(spec) => line_range(spec).ok_or_else(|| {
                         JsonRpcError::new(INVALID_PARAMS, "`lines` must be `N` or `N-M`, from 1")
-                            .data(json!({ "uri": uri }))
+                            .data(json!({ "uri": uri, "argument": "lines" }))
                     })?,
                 };
                 let picked: Vec<&str> = lines
