@@ -106,7 +106,8 @@ class Session:
 
 
 def client(mode: str, env: dict[str, str] | None = None) -> Client:
-    """A client of a fresh server. `cache=None`: the default cache would serve a repeated read."""
+    """A client of a fresh server. `cache=None`: every read reaches the server (the default cache
+    serves a repeated read while the server's `ttlMs` says it is fresh; rmcp sends 0 today)."""
     params = StdioServerParameters(command=SERVER, args=[], env={"MCP_PAGE_SIZE": "3", **(env or {})})
     return Client(params, mode=mode, cache=None, read_timeout_seconds=30)
 
