@@ -37,7 +37,7 @@ use rmcp::model::{
     ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResourceContents,
     ServerCapabilities, ServerConfig,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{RequestContext, ServerInitializeError};
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use serde::Deserialize;
 use serde_json::json;
@@ -208,9 +208,11 @@ impl Server {
                     .ok_or_else(not_found)?;
                 let range = match &log.lines {
                     None => 1..=lines.len(),
+                    // The data names the argument: -32602 with the URI alone is how 2026-07-28
+                    // says "resource not found", and SDKs read it so.
                     Some(spec) => line_range(spec).ok_or_else(|| {
                         JsonRpcError::new(INVALID_PARAMS, "`lines` must be `N` or `N-M`, from 1")
-                            .data(json!({ "uri": uri }))
+                            .data(json!({ "uri": uri, "argument": "lines" }))
                     })?,
                 };
                 let picked: Vec<&str> = lines
@@ -231,8 +233,8 @@ impl Server {
                 Ok(text(self.search(&search.q, &search.lang).to_string()))
             }
             Kind::Config => Ok(text(
+                // Not the directory: a client has no use for the server's absolute path.
                 json!({
-                    "root": self.root,
                     "templates": self.resources.templates().count(),
                     "resources": self.resources.resources().count(),
                 })
@@ -245,7 +247,7 @@ impl Server {
     fn read_file(&self, uri: &str, path: &str) -> Option<ResourceContents> {
         let full = safe_join_resolved(&self.root, path).ok()?;
         if full.is_dir() {
-            let listing = list_dir(&full).join("\n");
+            let listing = list_dir(&self.root, path).join("\n");
             return Some(ResourceContents::text(listing, uri));
         }
         let bytes = std::fs::read(&full).ok()?;
@@ -270,7 +272,11 @@ impl Server {
         }
         if lang.as_deref().is_none_or(|l| l == "en") {
             for path in walk(&self.root, "") {
-                let text = std::fs::read_to_string(self.root.join(&path)).unwrap_or_default();
+                // `walk` gave only paths that stay under the root; read where they resolve.
+                let text = safe_join_resolved(&self.root, &path)
+                    .ok()
+                    .and_then(|full| std::fs::read_to_string(full).ok())
+                    .unwrap_or_default();
                 if text.to_lowercase().contains(&q) {
                     // Each segment encoded, so that any name (`what?.md`) reads back through
                     // `file:///{+path}`, which decodes its value once.
@@ -314,16 +320,13 @@ impl Server {
             }
             (Kind::File, "path") => {
                 let (dir, _) = completion.value.rsplit_once('/').unwrap_or(("", ""));
-                match safe_join_resolved(&self.root, dir) {
-                    Ok(full) if full.is_dir() => list_dir(&full)
-                        .into_iter()
-                        .map(|name| match dir {
-                            "" => name,
-                            dir => format!("{dir}/{name}"),
-                        })
-                        .collect(),
-                    _ => Vec::new(),
-                }
+                list_dir(&self.root, dir)
+                    .into_iter()
+                    .map(|name| match dir {
+                        "" => name,
+                        dir => format!("{dir}/{name}"),
+                    })
+                    .collect()
             }
             _ => Vec::new(),
         };
@@ -346,18 +349,29 @@ fn line_range(spec: &str) -> Option<std::ops::RangeInclusive<usize>> {
     (from >= 1 && from <= to).then_some(from..=to)
 }
 
-/// The names in a directory, sorted, directories with a trailing `/`.
-fn list_dir(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
+/// The names in the directory `dir` under `root`, sorted, directories with a trailing `/`: only
+/// those that `safe_join_resolved` lets through (no link out of `root`) and that can be opened
+/// (no dangling link), so a listing, a completion or the search never shows what a read refuses.
+fn list_dir(root: &Path, dir: &str) -> Vec<String> {
+    let Ok(full) = safe_join_resolved(root, dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = std::fs::read_dir(full)
         .into_iter()
         .flatten()
         .flatten()
-        .map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if e.path().is_dir() {
-                name + "/"
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let path = if dir.is_empty() {
+                name.clone()
             } else {
-                name
+                format!("{dir}/{name}")
+            };
+            let full = safe_join_resolved(root, &path).ok()?;
+            if full.is_dir() {
+                std::fs::read_dir(&full).ok().map(|_| name + "/")
+            } else {
+                std::fs::File::open(&full).ok().map(|_| name)
             }
         })
         .collect();
@@ -371,7 +385,7 @@ fn walk(root: &Path, prefix: &str) -> Vec<String> {
     if prefix.matches('/').count() > 4 {
         return files;
     }
-    for name in list_dir(&root.join(prefix)) {
+    for name in list_dir(root, prefix) {
         let path = if prefix.is_empty() {
             name.clone()
         } else {
@@ -521,9 +535,16 @@ async fn main() -> Result<(), Failure> {
         .and_then(|s| s.parse().ok())
         .unwrap_or(3);
     let server = Server::new(root, page_size)?;
-    let service = Handler(Arc::new(server))
+    let service = match Handler(Arc::new(server))
         .serve(rmcp::transport::stdio())
-        .await?;
+        .await
+    {
+        Ok(service) => service,
+        // The client left before the handshake (or after a `server/discover` probe alone):
+        // nothing went wrong here.
+        Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
     service.waiting().await?;
     Ok(())
 }

@@ -1,165 +1,452 @@
-// examples/mcp_server.rs driven over stdio by the official MCP TypeScript SDK client.
+// examples/mcp_server.rs driven over stdio by the official MCP TypeScript SDK client,
+// @modelcontextprotocol/client (pinned in package-lock.json), on both protocol revisions rmcp
+// speaks: the legacy `initialize` handshake (revision 2025-11-25, where "resource not found" is
+// -32002) and `server/discover` (revision 2026-07-28, where it is -32602). Every check below runs
+// once per revision, on its own server process; the symlink checks run on a directory built here.
+// tests/e2e-python/ checks the same with the Python SDK.
 // Run with `.ci/e2e`, or: cargo build -p rfc6570-rmcp --example mcp_server && npm ci && npm test
 // MCP_SERVER_BIN names the server binary (default: the workspace's target/debug/examples/mcp_server).
-import { test, before, after } from 'node:test';
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { Client, ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const SERVER = process.env.MCP_SERVER_BIN
   ?? fileURLToPath(new URL('../../../target/debug/examples/mcp_server', import.meta.url));
 
-// This SDK negotiates revision 2025-11-25, whose "resource not found" code is -32002
-// (2026-07-28 and later use -32602, which the Rust test checks).
-const RESOURCE_NOT_FOUND = -32002;
+const INVALID_PARAMS = -32602;
 
-let client;
-before(async () => {
+// Each revision: how the SDK is told to reach it, and the "resource not found" code on the wire.
+const REVISIONS = [
+  {
+    name: 'initialize, 2025-11-25',
+    versionNegotiation: { mode: 'legacy' },
+    version: '2025-11-25',
+    era: 'legacy',
+    notFound: -32002,
+    // The first request a client of this revision sends.
+    opening: { jsonrpc: '2.0', id: 1, method: 'initialize', params: {
+      protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'probe', version: '0' },
+    } },
+  },
+  {
+    name: 'server/discover, 2026-07-28',
+    versionNegotiation: { mode: { pin: '2026-07-28' } },
+    version: '2026-07-28',
+    era: 'modern',
+    notFound: -32602,
+    opening: { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'probe', version: '0' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    } } },
+  },
+];
+
+// A word that only the file outside the served directory holds.
+const SECRET = 'xyzzy-outside-secret';
+const VISIBLE = 'plainly-visible';
+
+const TEMPLATES = [
+  'file:///{+path}',
+  'notes://{id}',
+  'log://build/{job_id}{?lines}',
+  'search://docs{?q,lang}',
+];
+
+/// A client on `revision` of a fresh server. The SDK rebuilds a received error into its own
+/// class, and a -32002 whose data names the URI comes out as a `ResourceNotFoundError` whose
+/// `code` is -32602: `wire` keeps the error objects as the server sent them.
+async function connect(revision, env = {}) {
   assert.ok(existsSync(SERVER), `no server binary at ${SERVER}: cargo build -p rfc6570-rmcp --example mcp_server`);
-  client = new Client({ name: 'rfc6570-e2e', version: '0.0.0' });
-  await client.connect(new StdioClientTransport({
+  const transport = new StdioClientTransport({
     command: SERVER,
     args: [],
-    env: { ...process.env, MCP_PAGE_SIZE: '3' },
+    env: { ...process.env, MCP_PAGE_SIZE: '3', ...env },
     stderr: 'inherit',
-  }));
-});
-after(async () => { await client?.close(); });
+  });
+  const client = new Client(
+    { name: 'rfc6570-e2e', version: '0.0.0' },
+    { versionNegotiation: revision.versionNegotiation },
+  );
+  await client.connect(transport);
+  const wire = [];
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, ...rest) => {
+    if (message.error) wire.push(message.error);
+    deliver.call(transport, message, ...rest);
+  };
+  return { client, wire, revision };
+}
 
-async function readText(uri) {
-  const { contents } = await client.readResource({ uri });
-  assert.equal(contents.length, 1);
+async function readText(s, uri) {
+  const { contents } = await s.client.readResource({ uri });
+  assert.equal(contents.length, 1, uri);
   assert.equal(contents[0].uri, uri);
   assert.equal(typeof contents[0].text, 'string', `${uri} is not text`);
   return contents[0];
 }
 
-async function readError(uri) {
-  try {
-    await client.readResource({ uri });
-  } catch (err) {
-    assert.ok(err instanceof McpError, `${uri}: ${err}`);
-    return err;
-  }
-  assert.fail(`${uri}: expected an error`);
+async function readJson(s, uri) {
+  return JSON.parse((await readText(s, uri)).text);
 }
 
-async function complete(uri, name, value, args) {
+/// The error a read fails with, as the SDK throws it and as it came on the wire.
+async function readError(s, uri) {
+  s.wire.length = 0;
+  let err;
+  try {
+    await s.client.readResource({ uri });
+  } catch (e) {
+    err = e;
+  }
+  assert.ok(err instanceof ProtocolError, `${uri}: expected a protocol error, got ${err}`);
+  assert.equal(s.wire.length, 1, `${uri}: one error on the wire`);
+  return { err, wire: s.wire[0] };
+}
+
+/// A read that is "resource not found": the revision's code on the wire, the URI as data, and
+/// the SDK's own not-found error.
+async function assertNotFound(s, uri) {
+  const { err, wire } = await readError(s, uri);
+  assert.equal(wire.code, s.revision.notFound, `${uri}: ${wire.message}`);
+  assert.deepEqual(wire.data, { uri });
+  assert.ok(err instanceof ResourceNotFoundError, `${uri}: ${err}`);
+  // Whatever the wire said, the SDK reports -32602 (its ResourceNotFoundError is always that).
+  assert.equal(err.code, ProtocolErrorCode.InvalidParams);
+  assert.deepEqual(err.data, { uri });
+  assert.equal(err.message, wire.message);
+  return wire;
+}
+
+async function complete(s, uri, name, value, args) {
   const params = { ref: { type: 'ref/resource', uri }, argument: { name, value } };
   if (args) params.context = { arguments: args };
-  const { completion } = await client.complete(params);
+  const { completion } = await s.client.complete(params);
   return completion.values;
 }
 
-test('capabilities and server info', () => {
-  const caps = client.getServerCapabilities();
-  assert.ok(caps.resources);
-  assert.ok(caps.completions);
-  assert.equal(client.getServerVersion().name, 'rfc6570-example');
-});
-
-test('resources/templates/list pages through every template', async () => {
-  const first = await client.listResourceTemplates();
-  assert.equal(first.resourceTemplates.length, 3);
-  assert.equal(typeof first.nextCursor, 'string');
-  const second = await client.listResourceTemplates({ cursor: first.nextCursor });
-  assert.equal(second.nextCursor, undefined);
-  const all = [...first.resourceTemplates, ...second.resourceTemplates];
-  assert.deepEqual(all.map((t) => t.uriTemplate), [
-    'file:///{+path}',
-    'notes://{id}',
-    'log://build/{job_id}{?lines}',
-    'search://docs{?q,lang}',
-  ]);
-  const log = all[2];
-  assert.deepEqual(
-    { name: log.name, title: log.title, mimeType: log.mimeType },
-    { name: 'build-log', title: 'Build log', mimeType: 'text/plain' },
-  );
-});
-
-test('an invalid cursor is invalid params', async () => {
-  await assert.rejects(client.listResourceTemplates({ cursor: 'not-a-cursor' }), (err) => {
-    assert.ok(err instanceof McpError);
-    assert.equal(err.code, ErrorCode.InvalidParams);
-    return true;
-  });
-});
-
-test('resources/list gives the static resources', async () => {
-  const { resources, nextCursor } = await client.listResources();
-  assert.deepEqual(resources.map((r) => r.uri), ['notes://index', 'config://server']);
-  assert.equal(nextCursor, undefined);
-});
-
-test('resources/read: files', async () => {
-  const guide = await readText('file:///docs/guide.md');
-  assert.match(guide.text, /^# Guide/);
-  assert.equal(guide.mimeType, 'text/markdown');
-  const spaced = await readText('file:///docs/intro%20to%20templates.md');
-  assert.match(spaced.text, /^# Intro to templates/);
-  const dir = await readText('file:///docs');
-  assert.equal(dir.text, 'a+b.md\nguide.md\nintro to templates.md');
-  // A name with a sub-delimiter, raw or encoded (as Python's `Path.as_uri()` writes it).
-  for (const uri of ['file:///docs/a+b.md', 'file:///docs/a%2Bb.md']) {
-    assert.ok((await readText(uri)).text.startsWith('# A and B'), uri);
+/// Every page of a list, from the first (asked for without a cursor) to the one without
+/// `nextCursor`; the cursors are passed back as they came. The SDK's `list*()` without a cursor
+/// walks the pages itself, so the first page is asked for with `request`.
+async function pages(s, method, key) {
+  const all = [];
+  let page = await s.client.request({ method, params: {} });
+  all.push(page[key]);
+  while (page.nextCursor !== undefined) {
+    assert.equal(typeof page.nextCursor, 'string');
+    assert.ok(all.length < 10, `${method}: too many pages`);
+    const params = { cursor: page.nextCursor };
+    page = method === 'resources/list'
+      ? await s.client.listResources(params)
+      : await s.client.listResourceTemplates(params);
+    all.push(page[key]);
   }
-});
+  return all;
+}
 
-test('resources/read: notes, logs, search and static resources', async () => {
-  const note = await readText('notes://welcome');
-  assert.match(note.text, /^# Welcome/);
-  assert.equal(note.mimeType, 'text/markdown');
-  assert.equal((await readText('log://build/42')).text.split('\n').length, 5);
-  assert.equal(
-    (await readText('log://build/42?lines=3-4')).text,
-    'error[E0308]: mismatched types\nerror: could not compile `rfc6570`',
-  );
-  const search = await readText('search://docs?q=vorlage&lang=de');
-  assert.equal(search.mimeType, 'application/json');
-  assert.deepEqual(JSON.parse(search.text), [{ uri: 'notes://vorlage', lang: 'de' }]);
-  assert.equal(JSON.parse((await readText('notes://index')).text)[0].uri, 'notes://welcome');
-  assert.equal(JSON.parse((await readText('config://server')).text).templates, 4);
-});
-
-test('resources/read: unknown URIs are resource not found, with the URI', async () => {
-  for (const uri of ['nothing://here', 'notes://nobody', 'log://build/7', 'log://build/abc', 'file:///docs/missing.md']) {
-    const err = await readError(uri);
-    assert.equal(err.code, RESOURCE_NOT_FOUND, `${uri}: ${err.message}`);
-    assert.deepEqual(err.data, { uri });
-  }
-});
-
-test('resources/read: path traversal is refused without echoing the value', async () => {
-  for (const [uri, rule] of [
-    ['file:///..%2F..%2Fetc%2Fpasswd', 'a `..` path segment'],
-    ['file:///%252e%252e/etc/passwd', 'double encoding'],
-    ['file:///docs/../../etc/passwd', 'a `..` path segment'],
-    ['notes://%2E%2E', 'a `..` path segment'],
-  ]) {
-    const err = await readError(uri);
-    assert.equal(err.code, RESOURCE_NOT_FOUND, `${uri}: ${err.message}`);
-    assert.deepEqual(err.data, { uri });
-    assert.ok(err.message.includes(rule), err.message);
-    assert.ok(!err.message.includes('passwd'), err.message);
-  }
-});
-
-test('completion/complete for template arguments', async () => {
-  const job = 'log://build/{job_id}{?lines}';
-  assert.deepEqual(await complete(job, 'job_id', '4'), ['41', '42', '43']);
-  assert.deepEqual(await complete('notes://{id}', 'id', 'w'), ['welcome']);
-  assert.deepEqual(await complete('search://docs{?q,lang}', 'q', 'vor', { lang: 'de' }), ['vorlage']);
-  assert.deepEqual(await complete('search://docs{?q,lang}', 'q', 'vor', { lang: 'en' }), []);
-  assert.deepEqual(await complete('file:///{+path}', 'path', 'docs/g'), ['docs/guide.md']);
-  for (const [uri, name] of [[job, 'lines_x'], ['log://{job_id}', 'job_id']]) {
-    await assert.rejects(complete(uri, name, ''), (err) => {
-      assert.ok(err instanceof McpError);
-      assert.equal(err.code, ErrorCode.InvalidParams);
-      return true;
+/// Runs the server with `input` on its stdin, then closes it: its exit status and output.
+function runWithInput(input) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(SERVER, [], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
+    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('the server did not exit within 10 s of its stdin closing'));
+    }, 10_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
     });
+    child.stdin.end(input);
+  });
+}
+
+/// A served directory with a file, links to it from inside the root, and links to a file and a
+/// directory outside it:
+///
+///     served/readme.md                      outside/secret.txt (holds SECRET)
+///     served/inside-link.md -> readme.md
+///     served/outside-link.txt -> outside/secret.txt
+///     served/outside-dir -> outside/
+///     served/more/back.md -> ../readme.md
+///     served/more/away.txt -> ../../outside/secret.txt
+function servedTree() {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'rfc6570-e2e-')));
+  const root = join(base, 'served');
+  const outside = join(base, 'outside');
+  mkdirSync(join(root, 'more'), { recursive: true });
+  mkdirSync(outside);
+  writeFileSync(join(root, 'readme.md'), `# Readme\n\nThis file is ${VISIBLE}.\n`);
+  writeFileSync(join(outside, 'secret.txt'), `The ${SECRET} is outside the served directory.\n`);
+  symlinkSync('readme.md', join(root, 'inside-link.md'));
+  symlinkSync(join(outside, 'secret.txt'), join(root, 'outside-link.txt'));
+  symlinkSync(outside, join(root, 'outside-dir'));
+  symlinkSync('../readme.md', join(root, 'more', 'back.md'));
+  symlinkSync('../../outside/secret.txt', join(root, 'more', 'away.txt'));
+  return { base, root };
+}
+
+for (const revision of REVISIONS) {
+  describe(revision.name, () => {
+    let s;
+    before(async () => { s = await connect(revision); });
+    after(async () => { await s?.client.close(); });
+
+    test('the negotiated revision, the server capabilities and info', () => {
+      assert.equal(s.client.getNegotiatedProtocolVersion(), revision.version);
+      assert.equal(s.client.getProtocolEra(), revision.era);
+      const caps = s.client.getServerCapabilities();
+      assert.ok(caps.resources, 'resources');
+      assert.ok(caps.completions, 'completions');
+      assert.equal(caps.tools, undefined);
+      assert.equal(s.client.getServerVersion().name, 'rfc6570-example');
+      assert.match(s.client.getInstructions(), /RFC 6570/);
+    });
+
+    test('resources/templates/list pages to the end, 3 a page', async () => {
+      const all = await pages(s, 'resources/templates/list', 'resourceTemplates');
+      assert.deepEqual(all.map((p) => p.length), [3, 1]);
+      const templates = all.flat();
+      assert.deepEqual(templates.map((t) => t.uriTemplate), TEMPLATES);
+      const log = templates[2];
+      assert.deepEqual(
+        { name: log.name, title: log.title, mimeType: log.mimeType },
+        { name: 'build-log', title: 'Build log', mimeType: 'text/plain' },
+      );
+      // The SDK's own walk gathers the same.
+      const walked = await s.client.listResourceTemplates();
+      assert.deepEqual(walked.resourceTemplates.map((t) => t.uriTemplate), TEMPLATES);
+      assert.equal(walked.nextCursor, undefined);
+    });
+
+    test('an invalid cursor is invalid params', async () => {
+      await assert.rejects(s.client.listResourceTemplates({ cursor: 'not-a-cursor' }), (err) => {
+        assert.ok(err instanceof ProtocolError, `${err}`);
+        assert.equal(err.code, INVALID_PARAMS);
+        return true;
+      });
+    });
+
+    test('resources/list pages to the end: the static resources', async () => {
+      const all = await pages(s, 'resources/list', 'resources');
+      assert.deepEqual(all.map((p) => p.length), [2]);
+      assert.deepEqual(all.flat().map((r) => r.uri), ['notes://index', 'config://server']);
+      const walked = await s.client.listResources();
+      assert.deepEqual(walked.resources.map((r) => r.uri), ['notes://index', 'config://server']);
+    });
+
+    test('resources/read: files, a directory, names raw and percent-encoded', async () => {
+      const guide = await readText(s, 'file:///docs/guide.md');
+      assert.match(guide.text, /^# Guide/);
+      assert.equal(guide.mimeType, 'text/markdown');
+      const spaced = await readText(s, 'file:///docs/intro%20to%20templates.md');
+      assert.match(spaced.text, /^# Intro to templates/);
+      const dir = await readText(s, 'file:///docs');
+      assert.equal(dir.text, 'a+b.md\nguide.md\nintro to templates.md');
+      // A name with a sub-delimiter, raw or encoded (as Python's `Path.as_uri()` writes it).
+      for (const uri of ['file:///docs/a+b.md', 'file:///docs/a%2Bb.md']) {
+        assert.match((await readText(s, uri)).text, /^# A and B/, uri);
+      }
+    });
+
+    test('resources/read: notes and the note index', async () => {
+      const note = await readText(s, 'notes://welcome');
+      assert.match(note.text, /^# Welcome/);
+      assert.equal(note.mimeType, 'text/markdown');
+      assert.match((await readText(s, 'notes://vorlage')).text, /^# Vorlage/);
+      const index = await readText(s, 'notes://index');
+      assert.equal(index.mimeType, 'application/json');
+      assert.deepEqual(JSON.parse(index.text), [
+        { uri: 'notes://welcome', lang: 'en' },
+        { uri: 'notes://todo', lang: 'en' },
+        { uri: 'notes://vorlage', lang: 'de' },
+      ]);
+    });
+
+    test('resources/read: build logs, whole and by lines', async () => {
+      const log = await readText(s, 'log://build/42');
+      assert.equal(log.mimeType, 'text/plain');
+      assert.equal(log.text.split('\n').length, 5);
+      assert.equal((await readText(s, 'log://build/42?lines=2-3')).text,
+        'Compiling rfc6570 v0.1.0\nerror[E0308]: mismatched types');
+      assert.equal((await readText(s, 'log://build/41?lines=4')).text, 'exit status 0');
+      assert.equal((await readText(s, 'log://build/43')).text, '$ cargo clippy\nChecking rfc6570 v0.1.0');
+    });
+
+    test('resources/read: a bad `lines` value is invalid params, not "resource not found"', async () => {
+      for (const uri of ['log://build/42?lines=4-2', 'log://build/42?lines=0', 'log://build/42?lines=two']) {
+        const { err, wire } = await readError(s, uri);
+        assert.equal(wire.code, INVALID_PARAMS, `${uri}: ${wire.message}`);
+        assert.equal(err.code, INVALID_PARAMS);
+        assert.deepEqual(wire.data, { uri, argument: 'lines' });
+        // Data that is the URI alone would read as "not found" to a 2026-07-28 client.
+        assert.ok(!(err instanceof ResourceNotFoundError), `${uri}: read as not found`);
+        assert.match(err.message, /`lines`/);
+      }
+    });
+
+    test('resources/read: the search', async () => {
+      const search = await readText(s, 'search://docs?q=vorlage&lang=de');
+      assert.equal(search.mimeType, 'application/json');
+      assert.deepEqual(JSON.parse(search.text), [{ uri: 'notes://vorlage', lang: 'de' }]);
+      assert.deepEqual(await readJson(s, 'search://docs?q=template'), [
+        { uri: 'notes://welcome', lang: 'en' },
+        { uri: 'notes://todo', lang: 'en' },
+        { uri: 'notes://vorlage', lang: 'de' },
+        { uri: 'file:///docs/guide.md', lang: 'en' },
+        { uri: 'file:///docs/intro%20to%20templates.md', lang: 'en' },
+      ]);
+      assert.deepEqual(await readJson(s, 'search://docs?lang=de&q=template'),
+        [{ uri: 'notes://vorlage', lang: 'de' }]);
+      // `q` is free text: the server lets it hold `..` and `/`.
+      assert.deepEqual(await readJson(s, 'search://docs?q=../a/b'), []);
+      // Every hit reads back.
+      for (const { uri } of await readJson(s, 'search://docs?q=a')) await readText(s, uri);
+    });
+
+    test('resources/read: the static resources', async () => {
+      assert.equal((await readJson(s, 'notes://index')).length, 3);
+      const config = await readText(s, 'config://server');
+      assert.equal(config.mimeType, 'application/json');
+      assert.deepEqual(JSON.parse(config.text), { templates: 4, resources: 2 });
+    });
+
+    test('completion/complete for every argument the server completes', async () => {
+      const job = 'log://build/{job_id}{?lines}';
+      const search = 'search://docs{?q,lang}';
+      assert.deepEqual(await complete(s, job, 'job_id', '4'), ['41', '42', '43']);
+      assert.deepEqual(await complete(s, job, 'job_id', '42'), ['42']);
+      assert.deepEqual(await complete(s, 'notes://{id}', 'id', 'w'), ['welcome']);
+      assert.deepEqual(await complete(s, 'notes://{id}', 'id', ''), ['welcome', 'todo', 'vorlage']);
+      assert.deepEqual(await complete(s, search, 'lang', ''), ['de', 'en']);
+      assert.deepEqual(await complete(s, search, 'lang', 'd'), ['de']);
+      assert.deepEqual(await complete(s, search, 'q', 'vor', { lang: 'de' }), ['vorlage']);
+      assert.deepEqual(await complete(s, search, 'q', 'vor', { lang: 'en' }), []);
+      assert.deepEqual(await complete(s, 'file:///{+path}', 'path', 'docs/g'), ['docs/guide.md']);
+      assert.deepEqual(await complete(s, 'file:///{+path}', 'path', 'd'), ['docs/']);
+      assert.deepEqual(await complete(s, 'file:///{+path}', 'path', 'docs/'),
+        ['docs/a+b.md', 'docs/guide.md', 'docs/intro to templates.md']);
+    });
+
+    test('completion/complete: an unknown argument or template is invalid params', async () => {
+      for (const [uri, name] of [['log://build/{job_id}{?lines}', 'lines_x'], ['log://{job_id}', 'job_id']]) {
+        await assert.rejects(complete(s, uri, name, ''), (err) => {
+          assert.ok(err instanceof ProtocolError, `${err}`);
+          assert.equal(err.code, INVALID_PARAMS);
+          return true;
+        });
+      }
+    });
+
+    test('resources/read: unknown URIs are resource not found, with the URI', async () => {
+      for (const uri of ['nothing://here', 'notes://nobody', 'log://build/7', 'log://build/abc',
+        'file:///docs/missing.md', 'notes://index/extra']) {
+        await assertNotFound(s, uri);
+      }
+    });
+
+    test('resources/read: traversal and double encoding are refused without echoing the value', async () => {
+      for (const [uri, rule, value] of [
+        ['file:///../etc/passwd', 'a `..` path segment', 'passwd'],
+        ['file:///..%2F..%2Fetc%2Fpasswd', 'a `..` path segment', 'passwd'],
+        ['file:///docs/../../etc/passwd', 'a `..` path segment', 'passwd'],
+        ['file:///..%252Fetc', 'double encoding', '%252F'],
+        ['file:///%252e%252e/etc/passwd', 'double encoding', 'passwd'],
+        ['notes://%2E%2E', 'a `..` path segment', '%2E'],
+        ['file:///docs/%00x', 'a control character', '%00'],
+      ]) {
+        const wire = await assertNotFound(s, uri);
+        assert.ok(wire.message.includes(rule), `${uri}: ${wire.message}`);
+        assert.ok(!wire.message.includes(value), `${uri}: the message echoes ${value}: ${wire.message}`);
+        assert.ok(!wire.message.includes('etc'), `${uri}: ${wire.message}`);
+      }
+    });
+
+    describe('symlinks in the served directory', () => {
+      let tree;
+      let t;
+      before(async () => {
+        tree = servedTree();
+        t = await connect(revision, { MCP_FILES_DIR: tree.root });
+      });
+      after(async () => {
+        await t?.client.close();
+        if (tree) rmSync(tree.base, { recursive: true, force: true });
+      });
+
+      test('a file, and a link to it inside the root, are read', async () => {
+        assert.match((await readText(t, 'file:///readme.md')).text, new RegExp(VISIBLE));
+        assert.match((await readText(t, 'file:///inside-link.md')).text, new RegExp(VISIBLE));
+        assert.match((await readText(t, 'file:///more/back.md')).text, new RegExp(VISIBLE));
+      });
+
+      test('links out of the root are resource not found', async () => {
+        for (const uri of ['file:///outside-link.txt', 'file:///outside-dir', 'file:///outside-dir/secret.txt',
+          'file:///more/away.txt']) {
+          const wire = await assertNotFound(t, uri);
+          assert.ok(!wire.message.includes(SECRET), wire.message);
+        }
+      });
+
+      test('the search does not reveal what a link out of the root holds', async () => {
+        assert.deepEqual(await readJson(t, `search://docs?q=${SECRET}`), []);
+        assert.deepEqual((await readJson(t, `search://docs?q=${VISIBLE}`)).map((h) => h.uri),
+          ['file:///inside-link.md', 'file:///more/back.md', 'file:///readme.md']);
+        const everything = (await readText(t, 'search://docs')).text;
+        assert.ok(!everything.includes('outside'), everything);
+      });
+
+      test('path completion and listings do not offer links out of the root', async () => {
+        const path = (value) => complete(t, 'file:///{+path}', 'path', value);
+        assert.deepEqual(await path(''), ['inside-link.md', 'more/', 'readme.md']);
+        assert.deepEqual(await path('out'), []);
+        assert.deepEqual(await path('outside-dir/'), []);
+        assert.deepEqual(await path('more/'), ['more/back.md']);
+        assert.equal((await readText(t, 'file:///more')).text, 'back.md');
+      });
+
+      test('config://server does not show the served directory', async () => {
+        const config = (await readText(t, 'config://server')).text;
+        assert.ok(!config.includes(tree.root), config);
+        assert.ok(!config.includes(tree.base), config);
+        assert.deepEqual(JSON.parse(config), { templates: 4, resources: 2 });
+      });
+    });
+
+    test('a client that leaves after its first request: exit 0, nothing on stderr', async () => {
+      const run = await runWithInput(`${JSON.stringify(revision.opening)}\n`);
+      assert.equal(run.stderr, '');
+      assert.deepEqual([run.code, run.signal], [0, null]);
+      const answers = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      assert.equal(answers.length, 1, run.stdout);
+      assert.equal(answers[0].id, 1);
+      assert.ok(answers[0].result, run.stdout);
+    });
+  });
+}
+
+test('a client that closes stdin without a word: exit 0, nothing on stderr, nothing on stdout', async () => {
+  const run = await runWithInput('');
+  assert.deepEqual(run, { code: 0, signal: null, stdout: '', stderr: '' });
+});
+
+test("'auto' negotiation against rmcp settles on 2026-07-28", async () => {
+  const s = await connect({ versionNegotiation: { mode: 'auto' }, notFound: -32602 });
+  try {
+    assert.equal(s.client.getNegotiatedProtocolVersion(), '2026-07-28');
+    assert.equal(s.client.getProtocolEra(), 'modern');
+    await assertNotFound(s, 'notes://nobody');
+  } finally {
+    await s.client.close();
   }
 });
