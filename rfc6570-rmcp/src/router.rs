@@ -3,7 +3,11 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::future::Future;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 
 use rfc6570::mcp::{self, ResourceTemplate, Resources};
 use rfc6570::router::RouteOptions;
@@ -544,9 +548,13 @@ impl<S> ResourceRouter<S> {
             .map_err(|e| ReadError::from(e).to_error_data(uri, &version))?;
         let target = ReadTarget::new(uri, routed.mime_type());
         let read = ReadRequest::new(target, routed.template, routed.captures, context);
-        match (routed.handler.read)(state, read).await {
-            Ok(result) => Ok(result.into()),
-            Err(e) => Err(e.to_error_data(uri, &version)),
+        match Unwinding((routed.handler.read)(state, read)).await {
+            Ok(Ok(result)) => Ok(result.into()),
+            Ok(Err(e)) => Err(e.to_error_data(uri, &version)),
+            Err(Panicked) => {
+                Err(ReadError::internal("the resource's handler panicked")
+                    .to_error_data(uri, &version))
+            }
         }
     }
 
@@ -599,13 +607,36 @@ impl<S> ResourceRouter<S> {
                     chosen: &completion.chosen,
                     context,
                 };
-                completer(state, completing).await
+                Unwinding(completer(state, completing))
+                    .await
+                    .map_err(|Panicked| ErrorData::internal_error("the completer panicked", None))?
             }
             None => Vec::new(),
         };
         Ok(Some(convert::completion(
             completion.complete_from(candidates),
         )))
+    }
+}
+
+/// A handler's panic, caught.
+struct Panicked;
+
+/// A handler's future that answers [`Panicked`] instead of unwinding into rmcp's task: a panic
+/// there would leave the request without an answer, and the client waiting until it times out.
+struct Unwinding<'a, T>(BoxFuture<'a, T>);
+
+impl<T> Future for Unwinding<'_, T> {
+    type Output = Result<T, Panicked>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let future = &mut self.0;
+        // The future is not polled again after a panic, so no broken state is observed.
+        match catch_unwind(AssertUnwindSafe(|| future.as_mut().poll(cx))) {
+            Ok(Poll::Ready(value)) => Poll::Ready(Ok(value)),
+            Ok(Poll::Pending) => Poll::Pending,
+            Err(_) => Poll::Ready(Err(Panicked)),
+        }
     }
 }
 

@@ -60,6 +60,12 @@ impl Shop {
         vec![0x89, b'P', b'N', b'G']
     }
 
+    /// A handler with a bug.
+    #[resource("bug://panic")]
+    async fn bug(&self) -> String {
+        panic!("a bug in a handler")
+    }
+
     /// A customer's profile.
     #[resource("users://{user_id}/profile", mime_type = "application/json", complete(user_id = Self::user_ids))]
     async fn profile(&self, user_id: u64) -> Result<Json<Profile>, ReadError> {
@@ -315,6 +321,12 @@ async fn check(client: &Client, not_found: ErrorCode, version: &str) -> Outcome 
     assert!(!err.message.contains("etc"), "{}", err.message);
     let err = read_error(client, "nope://x").await;
     assert_eq!((err.code, &*err.message), (not_found, "Resource not found"));
+    // A handler that panics is an internal error, answered at once.
+    let err = read_error(client, "bug://panic").await;
+    assert_eq!(
+        (err.code, &*err.message),
+        (ErrorCode::INTERNAL_ERROR, "the resource's handler panicked")
+    );
     let err = read_error(client, "log://build/42?lines=9").await;
     assert_eq!(
         (err.code, &*err.message),

@@ -135,15 +135,15 @@ async fn check_server(client: &Client, not_found: ErrorCode) -> Result {
     assert_eq!(
         all,
         [
-            "file:///{+path}",
             "notes://{id}",
             "log://build/{job_id}{?lines}",
-            "search://docs{?q,lang}"
+            "search://docs{?q,lang}",
+            "file:///{+path}"
         ]
     );
     let all_at_once = client.list_all_resource_templates().await?;
     assert_eq!(all_at_once.len(), 4);
-    let log = &all_at_once[2];
+    let log = &all_at_once[1];
     assert_eq!(
         (log.name.as_str(), log.mime_type.as_deref()),
         ("build-log", Some("text/plain"))

@@ -45,10 +45,10 @@ SECRET = "xyzzy-outside-secret"
 VISIBLE = "plainly-visible"
 
 TEMPLATES = [
-    "file:///{+path}",
     "notes://{id}",
     "log://build/{job_id}{?lines}",
     "search://docs{?q,lang}",
+    "file:///{+path}",
 ]
 
 
@@ -255,7 +255,7 @@ async def _(s: Session) -> None:
     assert [len(p) for p in all_pages] == [3, 1], all_pages
     templates = [t for p in all_pages for t in p]
     assert [t.uri_template for t in templates] == TEMPLATES, templates
-    log = templates[2]
+    log = templates[1]
     assert (log.name, log.title, log.mime_type) == ("build-log", "Build log", "text/plain"), log
 
 
