@@ -13,8 +13,9 @@
 //!   [`resource_not_found_code`]);
 //! * [`CompleteRequest`], [`Completion`] and [`CompleteResult`] for argument completion.
 //!
-//! Glue for an SDK is a few lines: convert its request parameters in, and the JSON of these types
-//! out (the repository's `rfc6570-rmcp/examples/mcp_server.rs` does it for `rmcp`).
+//! Glue for an SDK is a few lines: convert its request parameters in, and these types out. For
+//! `rmcp`, the official Rust SDK, the repository's `rfc6570-rmcp` crate is that glue, with
+//! attribute macros that check templates against handler signatures at compile time.
 //!
 //! ```
 //! use rfc6570::mcp::{ResourceTemplate, Resources};
