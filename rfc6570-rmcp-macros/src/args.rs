@@ -157,11 +157,13 @@ impl Parse for RouterArgs {
     }
 }
 
-/// `#[resource_handler(router = expr, subscriptions = expr, name = "..", version = "..",
-/// instructions = "..")]`.
+/// `#[resource_handler(router = expr, subscriptions = expr, directory_read, name = "..",
+/// version = "..", instructions = "..")]`.
 pub struct HandlerArgs {
     pub router: Option<Expr>,
     pub subscriptions: Option<Expr>,
+    /// Answer SEP-2640's `resources/directory/read` for the router's directories.
+    pub directory_read: bool,
     pub name: Option<LitStr>,
     pub version: Option<LitStr>,
     pub instructions: Option<LitStr>,
@@ -174,6 +176,7 @@ impl Parse for HandlerArgs {
         let mut args = Self {
             router: None,
             subscriptions: None,
+            directory_read: false,
             name: None,
             version: None,
             instructions: None,
@@ -190,6 +193,7 @@ impl Parse for HandlerArgs {
                     input.parse::<Token![=]>()?;
                     set(&mut args.subscriptions, &key, input.parse()?)?;
                 }
+                "directory_read" => args.directory_read = true,
                 "name" | "version" | "instructions" => {
                     args.info_span.get_or_insert(key.span());
                     let value = string_value(input)?;
@@ -204,7 +208,7 @@ impl Parse for HandlerArgs {
                     return Err(unknown(
                         &key,
                         other,
-                        "router, subscriptions, name, version, instructions",
+                        "router, subscriptions, directory_read, name, version, instructions",
                     ))
                 }
             }

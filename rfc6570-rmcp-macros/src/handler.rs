@@ -71,7 +71,15 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             }
         }
     }
+    if args.directory_read {
+        for (name, body) in methods.directory_read() {
+            if !has(name) {
+                added.push(body);
+            }
+        }
+    }
     let subscribe = args.subscriptions.is_some();
+    let directory_read = args.directory_read;
     if has("get_info") {
         if let Some(span) = args.info_span {
             return Err(syn::Error::new(
@@ -80,9 +88,9 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
                  belong there; #[resource_handler] only merges the resource capabilities into it",
             ));
         }
-        merge_into_get_info(&mut block, subscribe);
+        merge_into_get_info(&mut block, subscribe, directory_read);
     } else {
-        added.push(methods.get_info(&args, subscribe));
+        added.push(methods.get_info(&args, subscribe, directory_read));
     }
     for method in added {
         block.items.push(syn::parse2(method)?);
@@ -236,9 +244,45 @@ impl Methods {
         ]
     }
 
+    /// SEP-2640: `resources/directory/read`, and `skills/list` (the extension that declares
+    /// directory reads also declares skills; this server has none).
+    fn directory_read(&self) -> Vec<(&'static str, TokenStream)> {
+        let Self { router, rmcp } = self;
+        let context = quote!(#rmcp::service::RequestContext<#rmcp::RoleServer>);
+        let error = quote!(#rmcp::ErrorData);
+        vec![
+            (
+                "read_resource_directory",
+                quote! {
+                    async fn read_resource_directory(
+                        &self,
+                        request: #rmcp::model::ReadResourceDirectoryRequestParams,
+                        context: #context,
+                    ) -> ::core::result::Result<#rmcp::model::ReadResourceDirectoryResult, #error> {
+                        #router.read_resource_directory(request, &context)
+                    }
+                },
+            ),
+            (
+                "list_skills",
+                quote! {
+                    async fn list_skills(
+                        &self,
+                        _request: ::core::option::Option<#rmcp::model::PaginatedRequestParams>,
+                        _context: #context,
+                    ) -> ::core::result::Result<#rmcp::model::ListSkillsResult, #error> {
+                        ::core::result::Result::Ok(#rmcp::model::ListSkillsResult::with_all_items(
+                            ::std::vec::Vec::new(),
+                        ))
+                    }
+                },
+            ),
+        ]
+    }
+
     /// `get_info` when the impl has none: the resource capabilities, and the user's crate's
     /// name and version (`env!` expands in the user's crate, not in rmcp's).
-    fn get_info(&self, args: &HandlerArgs, subscribe: bool) -> TokenStream {
+    fn get_info(&self, args: &HandlerArgs, subscribe: bool, directory_read: bool) -> TokenStream {
         let rmcp = &self.rmcp;
         let name = args
             .name
@@ -255,7 +299,11 @@ impl Methods {
         quote! {
             fn get_info(&self) -> #rmcp::model::ServerConfig {
                 let mut info = #rmcp::model::ServerConfig::new(::core::default::Default::default());
-                ::rfc6570_rmcp::__private::merge_capabilities(&mut info.capabilities, #subscribe);
+                ::rfc6570_rmcp::__private::merge_capabilities(
+                    &mut info.capabilities,
+                    #subscribe,
+                    #directory_read,
+                );
                 let info = info.with_server_info(#rmcp::model::Implementation::new(#name, #version));
                 #instructions
                 info
@@ -266,7 +314,7 @@ impl Methods {
 
 /// Wraps the impl's own `get_info` so that the resource capabilities are added to what it
 /// returns; a `return` in its body still returns from it.
-fn merge_into_get_info(block: &mut ItemImpl, subscribe: bool) {
+fn merge_into_get_info(block: &mut ItemImpl, subscribe: bool, directory_read: bool) {
     for item in &mut block.items {
         let ImplItem::Fn(f) = item else { continue };
         if f.sig.ident != "get_info" {
@@ -279,7 +327,11 @@ fn merge_into_get_info(block: &mut ItemImpl, subscribe: bool) {
         };
         f.block = syn::parse_quote!({
             let mut __info: #output = (|| -> #output #body)();
-            ::rfc6570_rmcp::__private::merge_capabilities(&mut __info.capabilities, #subscribe);
+            ::rfc6570_rmcp::__private::merge_capabilities(
+                &mut __info.capabilities,
+                #subscribe,
+                #directory_read,
+            );
             __info
         });
     }

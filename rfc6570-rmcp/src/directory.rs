@@ -4,15 +4,12 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use rfc6570::mcp::ResourceTemplate;
 use rfc6570::safety::{safe_join_resolved, JoinError};
-use rmcp::model::ReadResourceResult;
+use rmcp::model::{ReadResourceResult, Resource};
 
-use crate::complete::Completing;
-use crate::read::{Blob, IntoContents, ReadError, ReadRequest, ReadTarget, Text};
-use crate::router::{RegisterError, ResourceRouter};
+use crate::read::{Blob, IntoContents, ReadError, ReadTarget, Text};
 
 /// The template a [`Directory`] is served under.
 const TEMPLATE: &str = "file:///{+path}";
@@ -24,8 +21,12 @@ const WALK_FILES: usize = 10_000;
 ///
 /// * A file is text when its MIME type (from its extension, by the `mime_guess` crate) is
 ///   textual and its bytes are UTF-8, otherwise a base64 blob of that type.
-/// * A directory reads as its listing: one name a line, sorted, `/` after directories.
+/// * A directory reads as its listing: one name a line, sorted, `/` after directories. The root
+///   is listed as the static resource `file:///`.
 /// * `path` completes to the entries of the directory typed so far.
+///
+/// * With `#[resource_handler(directory_read)]`, a directory's children answer SEP-2640's
+///   `resources/directory/read`, as resources with their URI, name, MIME type and size.
 ///
 /// Every path goes through [`safe_join_resolved`]: the router's path safety has already
 /// refused `..`, encoded separators and the like, and symbolic links that lead out of the root
@@ -148,6 +149,7 @@ impl Directory {
     /// ```
     /// let dir = rfc6570_rmcp::Directory::new(env!("CARGO_MANIFEST_DIR"))?;
     /// assert_eq!(dir.uri("docs/what?.md"), "file:///docs/what%3F.md");
+    /// assert_eq!(dir.uri(""), "file:///");
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn uri(&self, path: &str) -> String {
@@ -161,6 +163,9 @@ impl Directory {
                     uri.push_str(&format!("%{byte:02X}"));
                 }
             }
+        }
+        if uri.len() == "file://".len() {
+            uri.push('/');
         }
         uri
     }
@@ -197,6 +202,46 @@ impl Directory {
             .collect();
         names.sort();
         names
+    }
+
+    /// The readable children of the directory at the relative `path`, as resources: their URI,
+    /// name, MIME type (files) and size (files).
+    ///
+    /// ```
+    /// let dir = rfc6570_rmcp::Directory::new(env!("CARGO_MANIFEST_DIR"))?;
+    /// let children = dir.children("src")?;
+    /// let lib = children.iter().find(|r| r.name == "lib.rs").unwrap();
+    /// assert_eq!(lib.uri, "file:///src/lib.rs");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// "Resource not found" when `path` is not a readable directory under the root.
+    pub fn children(&self, path: &str) -> Result<Vec<Resource>, ReadError> {
+        let full = self.resolve(path)?;
+        if !full.is_dir() {
+            return Err(ReadError::not_found_because("not a directory"));
+        }
+        let children = self.entries(path).into_iter().map(|name| {
+            let relative = join(path, name.trim_end_matches('/'));
+            let resource = Resource::new(self.uri(&relative), name.clone());
+            if name.ends_with('/') {
+                return resource;
+            }
+            let full = self.resolve(&relative).ok();
+            let size = full
+                .as_ref()
+                .and_then(|f| std::fs::metadata(f).ok())
+                .map(|m| m.len());
+            let mime = mime_guess::from_path(&relative).first_or_octet_stream();
+            let resource = resource.with_mime_type(mime.essence_str());
+            match size {
+                Some(size) => resource.with_size(size),
+                None => resource,
+            }
+        });
+        Ok(children.collect())
     }
 
     /// Every readable file under the root, as relative paths, sorted within each directory
@@ -296,43 +341,4 @@ fn is_textual(mime: &mime_guess::Mime) -> bool {
         || mime.suffix().is_some_and(|s| s == "json" || s == "xml")
         || (mime.type_() == mime_guess::mime::APPLICATION
             && textual_application.contains(&mime.subtype().as_str()))
-}
-
-/// The path capture of a read, as the directory's template names it.
-#[derive(serde::Deserialize)]
-struct FilePath {
-    path: String,
-}
-
-impl<S: 'static> ResourceRouter<S> {
-    /// Serves `directory` under its template, with completion of `path`.
-    ///
-    /// ```
-    /// use rfc6570_rmcp::{Directory, ResourceRouter};
-    ///
-    /// let router = ResourceRouter::<()>::new().directory(Directory::new(env!("CARGO_MANIFEST_DIR"))?)?;
-    /// assert!(router.routes("file:///src/lib.rs"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`RegisterError::Insert`]: another template already answers `file:///` URIs.
-    pub fn directory(self, directory: impl Into<Arc<Directory>>) -> Result<Self, RegisterError> {
-        let directory: Arc<Directory> = directory.into();
-        let template = directory.template.clone();
-        let text = template.uri_template.as_str().to_owned();
-        let reader = Arc::clone(&directory);
-        self.template(template, move |_: &S, request: ReadRequest<'_>| {
-            let directory = Arc::clone(&reader);
-            Box::pin(async move {
-                let FilePath { path } = request.params()?;
-                directory.read(request.uri(), &path).await
-            })
-        })?
-        .completer(&text, "path", move |_: &S, completing: Completing<'_>| {
-            let candidates = directory.complete(completing.prefix());
-            Box::pin(async move { candidates })
-        })
-    }
 }

@@ -8,7 +8,7 @@ pub use rmcp::model::ReadResourceResult;
 pub use serde;
 
 use rfc6570::mcp::ResourceTemplate;
-use rmcp::model::ServerCapabilities;
+use rmcp::model::{ServerCapabilities, SKILLS_EXTENSION_ID};
 
 use crate::router::{RegisterError, ResourceRouter};
 
@@ -31,9 +31,14 @@ pub fn router_of<S, R: AsRef<ResourceRouter<S>> + ?Sized>(router: &R) -> &Resour
     router.as_ref()
 }
 
-/// Adds resources (with `subscribe` when the handler answers subscriptions) and completions to
-/// capabilities that may already hold tools or prompts.
-pub fn merge_capabilities(capabilities: &mut ServerCapabilities, subscribe: bool) {
+/// Adds resources (with `subscribe` when the handler answers subscriptions), completions and,
+/// with `directory_read`, SEP-2640's directory reads to capabilities that may already hold
+/// tools, prompts or other extensions.
+pub fn merge_capabilities(
+    capabilities: &mut ServerCapabilities,
+    subscribe: bool,
+    directory_read: bool,
+) {
     let resources = capabilities.resources.get_or_insert_with(Default::default);
     if subscribe {
         resources.subscribe = Some(true);
@@ -41,4 +46,12 @@ pub fn merge_capabilities(capabilities: &mut ServerCapabilities, subscribe: bool
     capabilities
         .completions
         .get_or_insert_with(Default::default);
+    if directory_read {
+        let skills = capabilities
+            .extensions
+            .get_or_insert_with(Default::default)
+            .entry(SKILLS_EXTENSION_ID.to_owned())
+            .or_default();
+        skills.insert("directoryRead".to_owned(), true.into());
+    }
 }

@@ -14,7 +14,8 @@ use rfc6570::router::RouteOptions;
 use rfc6570::InsertError;
 use rmcp::model::{
     CacheScope, CompleteRequestParams, CompleteResult, ErrorCode, ListResourceTemplatesResult,
-    ListResourcesResult, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
+    ListResourcesResult, PaginatedRequestParams, ProtocolVersion,
+    ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
     ReadResourceResponse, ReadResourceResult, Reference,
 };
 use rmcp::service::RequestContext;
@@ -22,6 +23,7 @@ use rmcp::{ErrorData, RoleServer};
 
 use crate::complete::{Completing, IntoCompletions};
 use crate::convert;
+use crate::directory::Directory;
 use crate::read::{BoxFuture, IntoContents, ReadError, ReadRequest, ReadTarget};
 
 type ReadFn<S> = Arc<
@@ -87,6 +89,9 @@ pub struct ResourceRouter<S> {
     resources: Resources<Entry<S>>,
     /// Completers by template text, then variable.
     completers: HashMap<String, HashMap<String, CompleteFn<S>>>,
+    /// The directories served, for `resources/directory/read`.
+    directories: Vec<Arc<Directory>>,
+    page_size: usize,
     list_cache: (u64, CacheScope),
 }
 
@@ -95,6 +100,8 @@ impl<S> Default for ResourceRouter<S> {
         Self {
             resources: Resources::new(),
             completers: HashMap::new(),
+            directories: Vec::new(),
+            page_size: Resources::<Entry<S>>::DEFAULT_PAGE_SIZE,
             list_cache: (0, CacheScope::Public),
         }
     }
@@ -112,6 +119,59 @@ impl<S> fmt::Debug for ResourceRouter<S> {
 impl<S> AsRef<ResourceRouter<S>> for ResourceRouter<S> {
     fn as_ref(&self) -> &ResourceRouter<S> {
         self
+    }
+}
+
+/// The path capture of a read of a [`Directory`].
+#[derive(serde::Deserialize)]
+struct FilePath {
+    path: String,
+}
+
+impl<S: 'static> ResourceRouter<S> {
+    /// Serves `directory` under its template, with completion of `path`, and its root as the
+    /// static resource `file:///`.
+    ///
+    /// ```
+    /// use rfc6570_rmcp::{Directory, ResourceRouter};
+    ///
+    /// let router = ResourceRouter::<()>::new().directory(Directory::new(env!("CARGO_MANIFEST_DIR"))?)?;
+    /// assert!(router.routes("file:///src/lib.rs"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RegisterError::Insert`]: another template already answers `file:///` URIs.
+    pub fn directory(self, directory: impl Into<Arc<Directory>>) -> Result<Self, RegisterError> {
+        let directory: Arc<Directory> = directory.into();
+        let template = directory.template().clone();
+        let text = template.uri_template.as_str().to_owned();
+        // The root has no non-empty `path`: it is listed as a static resource of its own.
+        let root = mcp::Resource::new(directory.uri(""), format!("{}-root", template.name))
+            .title("The served directory")
+            .mime_type("text/plain");
+        let reader = Arc::clone(&directory);
+        let root_reader = Arc::clone(&directory);
+        let completer = Arc::clone(&directory);
+        let mut router = self
+            .template(template, move |_: &S, request: ReadRequest<'_>| {
+                let directory = Arc::clone(&reader);
+                Box::pin(async move {
+                    let FilePath { path } = request.params()?;
+                    directory.read(request.uri(), &path).await
+                })
+            })?
+            .resource(root, move |_: &S, request: ReadRequest<'_>| {
+                let directory = Arc::clone(&root_reader);
+                Box::pin(async move { directory.read(request.uri(), "").await })
+            })?
+            .completer(&text, "path", move |_: &S, completing: Completing<'_>| {
+                let candidates = completer.complete(completing.prefix());
+                Box::pin(async move { candidates })
+            })?;
+        router.directories.push(directory);
+        Ok(router)
     }
 }
 
@@ -206,6 +266,7 @@ impl<S> ResourceRouter<S> {
     /// ```
     pub fn page_size(mut self, page_size: usize) -> Self {
         self.resources = self.resources.page_size(page_size);
+        self.page_size = page_size.max(1);
         self
     }
 
@@ -558,6 +619,54 @@ impl<S> ResourceRouter<S> {
         }
     }
 
+    /// SEP-2640 `resources/directory/read`: the children of a directory that a
+    /// [`Directory`] serves, a page at a time.
+    ///
+    /// ```no_run
+    /// # async fn f(router: &rfc6570_rmcp::ResourceRouter<()>, request: rmcp::model::ReadResourceDirectoryRequestParams, context: rmcp::service::RequestContext<rmcp::RoleServer>) {
+    /// let page = router.read_resource_directory(request, &context);
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `-32602` for a URI that is not a directory of a [`Directory`] here (the extension's
+    /// answer, with `data.uri`), or for a cursor this router did not give.
+    pub fn read_resource_directory(
+        &self,
+        request: ReadResourceDirectoryRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ReadResourceDirectoryResult, ErrorData> {
+        let uri = request.uri.as_str();
+        let not_a_directory = || {
+            ErrorData::invalid_params("not a directory", Some(serde_json::json!({ "uri": uri })))
+        };
+        let routed = self.resources.at(uri).map_err(|_| not_a_directory())?;
+        let template = routed.template.as_str();
+        // The directory's template, or its root (a static resource of its own).
+        let directory = self
+            .directories
+            .iter()
+            .find(|d| d.template().uri_template.as_str() == template || d.uri("") == template)
+            .ok_or_else(not_a_directory)?;
+        let path = routed
+            .captures
+            .get("path")
+            .map(|c| c.decoded().into_owned())
+            .unwrap_or_default();
+        let children = directory.children(&path).map_err(|_| not_a_directory())?;
+        let start = match request.cursor.as_deref() {
+            None => 0,
+            Some(cursor) => parse_offset(cursor, children.len())
+                .ok_or_else(|| ErrorData::invalid_params("invalid cursor", None))?,
+        };
+        let end = children.len().min(start + self.page_size);
+        let mut result = ReadResourceDirectoryResult::with_all_items(children[start..end].to_vec());
+        result.next_cursor = (end < children.len()).then(|| format!("o{end}"));
+        (result.ttl_ms, result.cache_scope) = self.cache_hints(context);
+        Ok(result)
+    }
+
     /// `completion/complete`: `Ok(None)` for a prompt's argument, which is not this router's to
     /// answer; for a template's variable, the candidates of its completer (none without one)
     /// that start with the typed value, at most 100.
@@ -617,6 +726,12 @@ impl<S> ResourceRouter<S> {
             completion.complete_from(candidates),
         )))
     }
+}
+
+/// The offset a directory page's cursor (`o<offset>`) holds, if it is one this router gave.
+fn parse_offset(cursor: &str, len: usize) -> Option<usize> {
+    let offset: usize = cursor.strip_prefix('o')?.parse().ok()?;
+    (offset > 0 && offset < len).then_some(offset)
 }
 
 /// A handler's panic, caught.

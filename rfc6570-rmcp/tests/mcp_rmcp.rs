@@ -159,7 +159,7 @@ async fn check_server(client: &Client, not_found: ErrorCode) -> Result {
     // resources/list: the static resources.
     let resources = client.list_all_resources().await?;
     let uris: Vec<&str> = resources.iter().map(|r| r.uri.as_str()).collect();
-    assert_eq!(uris, ["notes://index", "config://server"]);
+    assert_eq!(uris, ["notes://index", "config://server", "file:///"]);
 
     // resources/read, each kind.
     let (text, mime) = read_text(client, "file:///docs/guide.md").await?;

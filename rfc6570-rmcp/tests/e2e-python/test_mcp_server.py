@@ -267,8 +267,8 @@ async def _(s: Session) -> None:
 @check("resources/list pages to the end: the static resources")
 async def _(s: Session) -> None:
     all_pages = await pages(lambda cursor: s.client.list_resources(cursor=cursor), "resources")
-    assert [len(p) for p in all_pages] == [2], all_pages
-    assert [r.uri for p in all_pages for r in p] == ["notes://index", "config://server"], all_pages
+    assert [len(p) for p in all_pages] == [3], all_pages
+    assert [r.uri for p in all_pages for r in p] == ["notes://index", "config://server", "file:///"], all_pages
 
 
 @check("resources/read: files, a directory, names raw and percent-encoded")
@@ -347,7 +347,7 @@ async def _(s: Session) -> None:
     assert len(await read_json(s, "notes://index")) == 3
     config = await read_text(s, "config://server")
     assert config.mime_type == "application/json", config.mime_type
-    assert json.loads(config.text) == {"templates": 4, "resources": 2}, config.text
+    assert json.loads(config.text) == {"templates": 4, "resources": 3}, config.text
 
 
 @check("completion/complete for every argument the server completes")
@@ -453,7 +453,7 @@ async def _(s: Session, root: Path) -> None:
 async def _(s: Session, root: Path) -> None:
     config = (await read_text(s, "config://server")).text
     assert str(root) not in config and str(root.parent) not in config, config
-    assert json.loads(config) == {"templates": 4, "resources": 2}, config
+    assert json.loads(config) == {"templates": 4, "resources": 3}, config
 
 
 # --- the runner ------------------------------------------------------------------------------------

@@ -239,10 +239,10 @@ for (const revision of REVISIONS) {
 
     test('resources/list pages to the end: the static resources', async () => {
       const all = await pages(s, 'resources/list', 'resources');
-      assert.deepEqual(all.map((p) => p.length), [2]);
-      assert.deepEqual(all.flat().map((r) => r.uri), ['notes://index', 'config://server']);
+      assert.deepEqual(all.map((p) => p.length), [3]);
+      assert.deepEqual(all.flat().map((r) => r.uri), ['notes://index', 'config://server', 'file:///']);
       const walked = await s.client.listResources();
-      assert.deepEqual(walked.resources.map((r) => r.uri), ['notes://index', 'config://server']);
+      assert.deepEqual(walked.resources.map((r) => r.uri), ['notes://index', 'config://server', 'file:///']);
     });
 
     test('resources/read: files, a directory, names raw and percent-encoded', async () => {
@@ -318,7 +318,7 @@ for (const revision of REVISIONS) {
       assert.equal((await readJson(s, 'notes://index')).length, 3);
       const config = await readText(s, 'config://server');
       assert.equal(config.mimeType, 'application/json');
-      assert.deepEqual(JSON.parse(config.text), { templates: 4, resources: 2 });
+      assert.deepEqual(JSON.parse(config.text), { templates: 4, resources: 3 });
     });
 
     test('completion/complete for every argument the server completes', async () => {
@@ -419,7 +419,7 @@ for (const revision of REVISIONS) {
         const config = (await readText(t, 'config://server')).text;
         assert.ok(!config.includes(tree.root), config);
         assert.ok(!config.includes(tree.base), config);
-        assert.deepEqual(JSON.parse(config), { templates: 4, resources: 2 });
+        assert.deepEqual(JSON.parse(config), { templates: 4, resources: 3 });
       });
     });
 
