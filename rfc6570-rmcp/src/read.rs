@@ -506,7 +506,15 @@ impl ReadError {
     pub fn is_not_found(&self) -> bool {
         match &self.kind {
             Kind::NotFound(_) => true,
-            Kind::Refused(e) => e.to_json_rpc("2025-11-25").code == ErrorCode::RESOURCE_NOT_FOUND.0,
+            // A router that cannot be compiled is the server's fault; every other refusal is a
+            // resource that does not exist.
+            Kind::Refused(e) => !matches!(
+                **e,
+                rfc6570::mcp::ReadError::Route {
+                    error: rfc6570::RouteError::Unsupported { .. },
+                    ..
+                }
+            ),
             Kind::Rpc(e) => e.code == ErrorCode::RESOURCE_NOT_FOUND,
             Kind::InvalidArgument { .. } | Kind::Internal(_) => false,
         }

@@ -3,25 +3,24 @@
 //! lifecycles (legacy `initialize`, revision 2025-11-25; `server/discover`, revision
 //! 2026-07-28).
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
+mod common;
+
+use common::{complete, read_error, text_of};
 use rfc6570_rmcp::{
     resource, resource_handler, resource_router, Completing, Json, ReadError, ResourceRouter,
     Subscriptions,
 };
 use rmcp::model::{
-    ArgumentInfo, CompleteRequestParams, CompletionContext, ErrorCode, PaginatedRequestParams,
-    ProtocolVersion, ReadResourceRequestParams, Reference, ResourceContents,
-    ResourceUpdatedNotificationParam, ServerNotification, SubscribeRequestParams,
-    SubscriptionFilter,
+    ArgumentInfo, CompleteRequestParams, ErrorCode, PaginatedRequestParams, ProtocolVersion,
+    ReadResourceRequestParams, Reference, ResourceContents, ResourceUpdatedNotificationParam,
+    ServerNotification, SubscribeRequestParams, SubscriptionFilter,
 };
 use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, NotificationContext, RequestContext, RunningService,
 };
-use rmcp::{
-    ClientHandler, ErrorData, RoleClient, RoleServer, ServerHandler, ServiceError, ServiceExt,
-};
+use rmcp::{ClientHandler, RoleClient, RoleServer, ServerHandler, ServiceError, ServiceExt};
 use serde::Serialize;
 use tokio::sync::mpsc;
 
@@ -166,46 +165,6 @@ async fn read(client: &Client, uri: &str) -> Outcome<ResourceContents> {
         .await?;
     assert_eq!(result.contents.len(), 1, "{uri}");
     Ok(result.contents[0].clone())
-}
-
-fn text_of(contents: &ResourceContents) -> (&str, Option<&str>) {
-    match contents {
-        ResourceContents::TextResourceContents {
-            text, mime_type, ..
-        } => (text, mime_type.as_deref()),
-        other => panic!("not text: {other:?}"),
-    }
-}
-
-async fn read_error(client: &Client, uri: &str) -> ErrorData {
-    match client
-        .read_resource(ReadResourceRequestParams::new(uri))
-        .await
-    {
-        Err(ServiceError::McpError(e)) => e,
-        other => panic!("{uri}: expected an MCP error, got {other:?}"),
-    }
-}
-
-async fn complete(
-    client: &Client,
-    template: &str,
-    argument: &str,
-    value: &str,
-    chosen: &[(&str, &str)],
-) -> std::result::Result<Vec<String>, ServiceError> {
-    let mut params = CompleteRequestParams::new(
-        Reference::for_resource(template),
-        ArgumentInfo::new(argument, value),
-    );
-    if !chosen.is_empty() {
-        let args: HashMap<String, String> = chosen
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        params = params.with_context(CompletionContext::with_arguments(args));
-    }
-    Ok(client.complete(params).await?.completion.values)
 }
 
 /// Lists, reads, errors and completions; `not_found` is the code of the revision in use.

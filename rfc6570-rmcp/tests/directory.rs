@@ -2,7 +2,11 @@
 //! `#[resource_handler(directory_read)]` and read by rmcp's client: files as text or blobs,
 //! listings, completion, `resources/directory/read`, and nothing outside the root, ever.
 
+mod common;
+
 use std::path::{Path, PathBuf};
+
+use common::{blob_of as blob, text_of as text};
 use std::sync::Arc;
 
 use rfc6570_rmcp::{resource_handler, Directory, ResourceRouter};
@@ -76,24 +80,6 @@ async fn read(
         .await?;
     assert_eq!(result.contents.len(), 1, "{uri}");
     Ok(result.contents.remove(0))
-}
-
-fn text(contents: &ResourceContents) -> (&str, Option<&str>) {
-    match contents {
-        ResourceContents::TextResourceContents {
-            text, mime_type, ..
-        } => (text, mime_type.as_deref()),
-        other => panic!("not text: {other:?}"),
-    }
-}
-
-fn blob(contents: &ResourceContents) -> (&str, Option<&str>) {
-    match contents {
-        ResourceContents::BlobResourceContents {
-            blob, mime_type, ..
-        } => (blob, mime_type.as_deref()),
-        other => panic!("not a blob: {other:?}"),
-    }
 }
 
 async fn refused(client: &RunningService<RoleClient, ()>, uri: &str) -> (ErrorCode, String) {

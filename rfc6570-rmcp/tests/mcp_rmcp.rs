@@ -2,18 +2,19 @@
 //! `initialize` handshake (revision 2025-11-25, "resource not found" is -32002) and
 //! `server/discover` (revision 2026-07-28, where it is -32602).
 
-use std::collections::HashMap;
+mod common;
+
+use common::{complete, read_error};
 use std::path::PathBuf;
 use std::process::Command as StdCommand;
 use std::sync::OnceLock;
 
 use rmcp::model::{
-    ArgumentInfo, CompleteRequestParams, CompletionContext, ErrorCode, PaginatedRequestParams,
-    ProtocolVersion, ReadResourceRequestParams, Reference, ResourceContents,
+    ErrorCode, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams, ResourceContents,
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RunningService};
 use rmcp::transport::TokioChildProcess;
-use rmcp::{ErrorData, RoleClient, ServiceError};
+use rmcp::{RoleClient, ServiceError};
 use serde_json::{json, Value};
 use tokio::process::Command;
 
@@ -81,37 +82,6 @@ async fn read_text(client: &Client, uri: &str) -> Result<(String, Option<String>
         }
         other => Err(format!("{uri}: not text: {other:?}").into()),
     }
-}
-
-async fn read_error(client: &Client, uri: &str) -> ErrorData {
-    match client
-        .read_resource(ReadResourceRequestParams::new(uri))
-        .await
-    {
-        Err(ServiceError::McpError(e)) => e,
-        other => panic!("{uri}: expected an MCP error, got {other:?}"),
-    }
-}
-
-async fn complete(
-    client: &Client,
-    template: &str,
-    argument: &str,
-    value: &str,
-    context: &[(&str, &str)],
-) -> std::result::Result<Vec<String>, ServiceError> {
-    let mut params = CompleteRequestParams::new(
-        Reference::for_resource(template),
-        ArgumentInfo::new(argument, value),
-    );
-    if !context.is_empty() {
-        let args: HashMap<String, String> = context
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        params = params.with_context(CompletionContext::with_arguments(args));
-    }
-    Ok(client.complete(params).await?.completion.values)
 }
 
 /// Checks every kind of resource and error; `not_found` is the code of the revision in use.

@@ -1,0 +1,67 @@
+//! What the client tests share: a read that must fail, a completion, and the text or blob of
+//! one contents.
+
+// Each test binary uses some of these.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+
+use rmcp::model::{
+    ArgumentInfo, CompleteRequestParams, CompletionContext, ReadResourceRequestParams, Reference,
+    ResourceContents,
+};
+use rmcp::{ErrorData, Peer, RoleClient, ServiceError};
+
+/// The MCP error that reading `uri` answers.
+pub async fn read_error(client: &Peer<RoleClient>, uri: &str) -> ErrorData {
+    match client
+        .read_resource(ReadResourceRequestParams::new(uri))
+        .await
+    {
+        Err(ServiceError::McpError(e)) => e,
+        other => panic!("{uri}: expected an MCP error, got {other:?}"),
+    }
+}
+
+/// The values `completion/complete` offers for `argument` of `template`, with the values
+/// already `chosen`.
+pub async fn complete(
+    client: &Peer<RoleClient>,
+    template: &str,
+    argument: &str,
+    value: &str,
+    chosen: &[(&str, &str)],
+) -> Result<Vec<String>, ServiceError> {
+    let mut params = CompleteRequestParams::new(
+        Reference::for_resource(template),
+        ArgumentInfo::new(argument, value),
+    );
+    if !chosen.is_empty() {
+        let args: HashMap<String, String> = chosen
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        params = params.with_context(CompletionContext::with_arguments(args));
+    }
+    Ok(client.complete(params).await?.completion.values)
+}
+
+/// The text and MIME type of text contents.
+pub fn text_of(contents: &ResourceContents) -> (&str, Option<&str>) {
+    match contents {
+        ResourceContents::TextResourceContents {
+            text, mime_type, ..
+        } => (text, mime_type.as_deref()),
+        other => panic!("not text: {other:?}"),
+    }
+}
+
+/// The base64 text and MIME type of blob contents.
+pub fn blob_of(contents: &ResourceContents) -> (&str, Option<&str>) {
+    match contents {
+        ResourceContents::BlobResourceContents {
+            blob, mime_type, ..
+        } => (blob, mime_type.as_deref()),
+        other => panic!("not a blob: {other:?}"),
+    }
+}
