@@ -35,7 +35,115 @@ pub mod __private;
 pub use complete::{Completing, IntoCompletions};
 pub use directory::Directory;
 pub use read::{Blob, BoxFuture, IntoContents, ReadError, ReadRequest, ReadTarget, Text};
-pub use rfc6570_rmcp_macros::{resource, resource_handler, resource_router};
+/// Builds `Self::resource_router()` from the `#[resource]` methods of an impl block.
+///
+/// Every template is parsed, checked against its method's parameters and against the other
+/// templates of the block, at compile time. `#[resource_router(vis = pub)]` makes the generated
+/// function public. The router is a fresh [`ResourceRouter`] each call; add to it
+/// (`.page_size(n)`, `.directory(..)`) before handing it to
+/// [`#[resource_handler(router = ..)]`](resource_handler).
+///
+/// ```
+/// use rfc6570_rmcp::{resource, resource_router};
+///
+/// struct Notes;
+///
+/// #[resource_router]
+/// impl Notes {
+///     /// A note by id.
+///     #[resource("notes://{id}", mime_type = "text/markdown")]
+///     async fn note(&self, id: String) -> String {
+///         format!("# {id}")
+///     }
+/// }
+///
+/// let router = Notes::resource_router();
+/// assert_eq!(router.templates().next().unwrap().description.as_deref(), Some("A note by id."));
+/// ```
+pub use rfc6570_rmcp_macros::resource_router;
+
+/// Marks a method of a [`#[resource_router]`](resource_router) impl block as a resource:
+/// `#[resource("template", key = value, ..)]`.
+///
+/// The first argument is the URI template, a string literal. A template without variables is a
+/// static resource. Options: `name` (default: the method's name), `title`, `description`
+/// (default: the doc comment), `mime_type`, `size` (static resources), `complete(var =
+/// Self::method, ..)` for completers, `free_text(var, ..)` for variables that are free text, not
+/// paths (no path safety for them). The method takes `&self`, one parameter per variable, named
+/// as it (`Option<_>` for query variables, `Vec<_>` or a map for exploded ones), and at most one
+/// `RequestContext<RoleServer>`; it returns anything [`IntoContents`].
+///
+/// ```
+/// use rfc6570_rmcp::{resource, resource_router, Completing, ReadError};
+///
+/// struct Logs;
+///
+/// #[resource_router]
+/// impl Logs {
+///     #[resource("log://build/{job_id}{?lines}", title = "Build log", complete(job_id = Self::jobs, lines = Self::ranges))]
+///     async fn log(&self, job_id: u64, lines: Option<String>) -> Result<String, ReadError> {
+///         Ok(format!("{job_id} {lines:?}"))
+///     }
+///
+///     #[resource("tree://root{/segments*}", free_text(segments))]
+///     fn tree(&self, segments: Vec<String>) -> String {
+///         segments.join("/")
+///     }
+///
+///     async fn jobs(&self, prefix: &str) -> Vec<String> {
+///         vec![format!("{prefix}1")]
+///     }
+///
+///     fn ranges(&self, completing: Completing<'_>) -> [&'static str; 1] {
+///         ["1-10"]
+///     }
+/// }
+/// # assert_eq!(Logs::resource_router().len(), 2);
+/// ```
+pub use rfc6570_rmcp_macros::resource;
+
+/// Fills in the resource methods of an `impl ServerHandler`: `resources/list`,
+/// `resources/templates/list`, `resources/read` and `completion/complete`, each a call into the
+/// router; with `subscriptions = expr`, `resources/subscribe`, `resources/unsubscribe` and
+/// `subscriptions/listen`; with `directory_read`, `resources/directory/read`.
+///
+/// Methods the impl writes itself are kept. Without a `get_info`, it generates one that declares
+/// resources and completions, named by `name` and `version` (default: your crate's) with
+/// `instructions`; with one, it merges those capabilities into what it returns. It stacks with
+/// rmcp's `#[tool_handler]` and `#[prompt_handler]`, in either order. `router = expr` names the
+/// router (default: the impl block's `resource_router()`, built once).
+///
+/// ```
+/// use std::sync::Arc;
+/// use rfc6570_rmcp::{resource, resource_handler, resource_router, ResourceRouter, Subscriptions};
+/// use rmcp::ServerHandler;
+///
+/// #[derive(Clone)]
+/// struct Server {
+///     router: Arc<ResourceRouter<Server>>,
+///     subscriptions: Subscriptions,
+/// }
+///
+/// #[resource_router]
+/// impl Server {
+///     #[resource("config://app")]
+///     async fn config(&self) -> &'static str {
+///         "theme=dark"
+///     }
+/// }
+///
+/// #[resource_handler(router = self.router, subscriptions = self.subscriptions, name = "app")]
+/// impl ServerHandler for Server {}
+///
+/// let server = Server {
+///     router: Arc::new(Server::resource_router().page_size(20)),
+///     subscriptions: Subscriptions::new(),
+/// };
+/// let info = server.get_info();
+/// assert_eq!(info.server_info.name, "app");
+/// assert_eq!(info.capabilities.resources.unwrap().subscribe, Some(true));
+/// ```
+pub use rfc6570_rmcp_macros::resource_handler;
 pub use rmcp::Json;
 pub use router::{RegisterError, ResourceRouter};
 pub use subscriptions::Subscriptions;
