@@ -118,10 +118,7 @@ fn set<T>(slot: &mut Option<T>, key: &Ident, value: T) -> syn::Result<()> {
 }
 
 fn unknown(key: &Ident, given: &str, expected: &str) -> syn::Error {
-    let near = expected
-        .split(", ")
-        .find(|known| known.replace('_', "") == given.replace('_', "").to_lowercase());
-    let hint = match near {
+    let hint = match crate::signature::near(given, expected.split(", ")) {
         Some(known) => format!("; did you mean `{known}`?"),
         None => String::new(),
     };
