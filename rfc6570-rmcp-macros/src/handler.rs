@@ -49,10 +49,9 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         return Ok(quote!(#block));
     }
     let args: HandlerArgs = syn::parse2(attr)?;
-    let router = args
-        .router
-        .clone()
-        .unwrap_or_else(|| syn::parse_quote!(Self::__rfc6570_resource_router()));
+    let router = args.router.clone().unwrap_or_else(|| {
+        syn::parse_quote!(<Self as ::rfc6570_rmcp::__private::HasResourceRouter>::cached_router())
+    });
     let methods = Methods {
         router: quote!(::rfc6570_rmcp::__private::router_of::<Self, _>(&(#router))),
         rmcp: quote!(::rfc6570_rmcp::__private::rmcp),

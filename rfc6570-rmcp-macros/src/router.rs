@@ -66,8 +66,8 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             vis: syn::Visibility::Inherited,
         }
     });
-    let found = read_resources(&mut block, &mut errors);
-    if found.is_empty() {
+    let (seen, found) = read_resources(&mut block, &mut errors);
+    if seen == 0 {
         errors.push(syn::Error::new(
             block.self_ty.span(),
             "#[resource_router] found no #[resource] method in this impl block, so \
@@ -77,14 +77,22 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
     check_completers(&block, &found, &mut errors);
     check_conflicts(&found, &mut errors);
+    let vis = &args.vis;
     if let Err(e) = errors.finish() {
+        // The router still exists, empty, so that the errors above are the only ones: none
+        // from `#[resource_handler]` or other callers of `resource_router()`.
+        block.items.push(syn::parse_quote! {
+            #vis fn resource_router() -> ::rfc6570_rmcp::ResourceRouter<Self> {
+                ::rfc6570_rmcp::ResourceRouter::new()
+            }
+        });
+        let cached = cached_router(&block);
         let mut out = e.to_compile_error();
-        out.extend(quote!(#block));
+        out.extend(quote!(#block #cached));
         return out;
     }
     let adapters: Vec<TokenStream> = found.iter().map(read_adapter).collect();
     let registrations: Vec<TokenStream> = found.iter().map(|f| registration(&block, f)).collect();
-    let vis = &args.vis;
     let cached = cached_router(&block);
     block.items.push(syn::parse_quote! {
         /// The resources of this impl block's `#[resource]` methods, for `#[resource_handler]`
@@ -95,31 +103,48 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             router
         }
     });
-    block.items.push(cached);
     for adapter in adapters {
         block
             .items
             .push(syn::parse2(adapter).expect("a read adapter is an impl item"));
     }
-    quote!(#block)
+    quote!(#block #cached)
 }
 
-/// Every `#[resource]` method, with its attribute marked as read.
-fn read_resources(block: &mut ItemImpl, errors: &mut Errors) -> Vec<Found> {
+/// How many `#[resource]` methods there are, and those that passed their checks, with every
+/// attribute marked as read.
+fn read_resources(block: &mut ItemImpl, errors: &mut Errors) -> (usize, Vec<Found>) {
+    let mut seen = 0;
     let mut found = Vec::new();
     for item in &mut block.items {
         let ImplItem::Fn(method) = item else { continue };
-        let Some(at) = method.attrs.iter().position(is_resource) else {
+        let at: Vec<usize> = (0..method.attrs.len())
+            .filter(|&i| is_resource(&method.attrs[i]))
+            .collect();
+        let Some(&first) = at.first() else {
             continue;
         };
-        let attr = method.attrs[at].clone();
-        let path = attr.path().clone();
+        seen += 1;
         let mark = format_ident!("{}", MARK);
-        method.attrs[at] = syn::parse_quote!(#[#path(#mark)]);
+        for &i in &at[1..] {
+            errors.push(syn::Error::new_spanned(
+                &method.attrs[i],
+                format!(
+                    "`{}` has a #[resource] already: a method serves one template; write \
+                     another method for this one",
+                    method.sig.ident
+                ),
+            ));
+        }
+        let attr = method.attrs[first].clone();
+        for &i in &at {
+            let path = method.attrs[i].path().clone();
+            method.attrs[i] = syn::parse_quote!(#[#path(#mark)]);
+        }
         let parsed = match &attr.meta {
             syn::Meta::List(list) => syn::parse2::<ResourceArgs>(list.tokens.clone()),
-            _ => Err(syn::Error::new(
-                attr.span(),
+            _ => Err(syn::Error::new_spanned(
+                &attr,
                 "#[resource] needs a URI template: #[resource(\"users://{user_id}/profile\")]",
             )),
         };
@@ -164,7 +189,7 @@ fn read_resources(block: &mut ItemImpl, errors: &mut Errors) -> Vec<Found> {
             Err(e) => errors.push(e),
         }
     }
-    found
+    (seen, found)
 }
 
 fn is_resource(attr: &Attribute) -> bool {
@@ -474,25 +499,35 @@ fn doc_comment(attrs: &[Attribute]) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
-/// `__rfc6570_resource_router()`: the router built once, for `#[resource_handler]`. A static
-/// cannot name `Self` or an impl's generics, so a generic impl builds it on every request.
-fn cached_router(block: &ItemImpl) -> ImplItem {
+/// `impl HasResourceRouter`: the router built once, for `#[resource_handler]`. A static cannot
+/// name `Self` or an impl's generics, so a generic impl builds it on every request. A trait
+/// rather than a hidden method, so that a handler for a type without a router gets the trait's
+/// message.
+fn cached_router(block: &ItemImpl) -> TokenStream {
     let self_ty = &block.self_ty;
-    if block.generics.params.is_empty() {
-        syn::parse_quote! {
-            #[doc(hidden)]
-            fn __rfc6570_resource_router() -> &'static ::rfc6570_rmcp::ResourceRouter<Self> {
+    let (impl_generics, _, where_clause) = block.generics.split_for_impl();
+    let body = if block.generics.params.is_empty() {
+        quote! {
+            type Router = &'static ::rfc6570_rmcp::ResourceRouter<Self>;
+            fn cached_router() -> Self::Router {
                 static ROUTER: ::std::sync::OnceLock<::rfc6570_rmcp::ResourceRouter<#self_ty>> =
                     ::std::sync::OnceLock::new();
                 ROUTER.get_or_init(<#self_ty>::resource_router)
             }
         }
     } else {
-        syn::parse_quote! {
-            #[doc(hidden)]
-            fn __rfc6570_resource_router() -> ::rfc6570_rmcp::ResourceRouter<Self> {
-                Self::resource_router()
+        quote! {
+            type Router = ::rfc6570_rmcp::ResourceRouter<Self>;
+            fn cached_router() -> Self::Router {
+                <#self_ty>::resource_router()
             }
+        }
+    };
+    quote! {
+        impl #impl_generics ::rfc6570_rmcp::__private::HasResourceRouter for #self_ty
+            #where_clause
+        {
+            #body
         }
     }
 }

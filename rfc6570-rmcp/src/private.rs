@@ -26,6 +26,23 @@ pub fn registered<S>(
     result.unwrap_or_else(|e| panic!("#[resource] on `{method}`: {e}"))
 }
 
+/// The router of a `#[resource_router]` impl block, which `#[resource_handler]` serves unless
+/// told `router = ..`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no `#[resource_router]` impl block, whose resources \
+               `#[resource_handler]` would serve",
+    label = "serves the resources of `{Self}`'s `#[resource_router]` impl block",
+    note = "add `#[resource_router]` to the impl block of `{Self}`'s `#[resource]` methods, or \
+            name a router: `#[resource_handler(router = self.router)]`"
+)]
+pub trait HasResourceRouter: Sized {
+    /// The router, or a reference to the one built once.
+    type Router: AsRef<ResourceRouter<Self>>;
+
+    /// The router of the `#[resource]` methods.
+    fn cached_router() -> Self::Router;
+}
+
 /// The router behind a handler's `router = ..` expression: a router, a reference, an `Arc`.
 pub fn router_of<S, R: AsRef<ResourceRouter<S>> + ?Sized>(router: &R) -> &ResourceRouter<S> {
     router.as_ref()
