@@ -6,7 +6,7 @@
 //! and a `#[resource]` without that mark is outside a router, which is an error.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use rfc6570::router::RouteOptions;
 use rfc6570::safety::SafetyPolicy;
 use rfc6570::{InsertError, Router, UriTemplate};
@@ -338,6 +338,14 @@ fn is_str_ref(ty: &Type) -> bool {
     matches!(ty, Type::Reference(r) if r.mutability.is_none() && signature::is_path_ending(&r.elem, "str"))
 }
 
+/// Where a method's return type is written, or its name when it has none.
+fn output_span(method: &ImplItemFn) -> Span {
+    match &method.sig.output {
+        syn::ReturnType::Type(_, ty) => ty.span(),
+        syn::ReturnType::Default => method.sig.ident.span(),
+    }
+}
+
 fn read_adapter_name(f: &Found) -> Ident {
     format_ident!("__rfc6570_read_{}", f.method.sig.ident)
 }
@@ -358,15 +366,33 @@ fn read_adapter(f: &Found) -> TokenStream {
     let params = if vars.is_empty() {
         quote!()
     } else {
-        let fields = vars.iter().map(|(ident, name, ty)| {
-            quote_spanned! {ty.span()=> #[serde(rename = #name)] #ident: #ty, }
-        });
+        // Generic over the parameters' types, so that the derive needs nothing of them and a
+        // type that is not `Deserialize` is one error, where `params` names the types.
+        let generics: Vec<Ident> = (0..vars.len()).map(|i| format_ident!("__T{}", i)).collect();
+        let fields = vars
+            .iter()
+            .zip(&generics)
+            .map(|((ident, name, _), generic)| {
+                quote! { #[serde(rename = #name)] #ident: #generic, }
+            });
         let idents = vars.iter().map(|(ident, _, _)| ident);
+        let types = vars.iter().map(|(_, _, ty)| ty);
+        // `__Params<..>` spans the parameters' types, from the first to the last: rustc
+        // points there when one of them is not `Deserialize`.
+        let first = vars[0].2.span();
+        let last = vars[vars.len() - 1]
+            .2
+            .to_token_stream()
+            .into_iter()
+            .last()
+            .map_or(first, |t| t.span());
+        let open = quote_spanned!(first=> __request.params::<__Params<);
+        let close = quote_spanned!(last=> >>());
         quote! {
             #[derive(::rfc6570_rmcp::__private::serde::Deserialize)]
             #[serde(crate = "::rfc6570_rmcp::__private::serde")]
-            struct __Params { #(#fields)* }
-            let __Params { #(#idents),* } = __request.params::<__Params>()?;
+            struct __Params<#(#generics),*> { #(#fields)* }
+            let __Params { #(#idents),* } = #open #(#types),* #close?;
         }
     };
     let takes_context = f.call.iter().any(|a| matches!(a, Arg::Context));
@@ -384,6 +410,11 @@ fn read_adapter(f: &Found) -> TokenStream {
     } else {
         quote!(Self::#method(self, #(#args),*))
     };
+    // Spanned at the method's return type: rustc's error for a type that is not contents
+    // points there.
+    let into_result = quote_spanned! {output_span(&f.method)=>
+        ::rfc6570_rmcp::IntoContents::into_result(__contents, __target)
+    };
     quote! {
         #[doc(hidden)]
         fn #name<'__a>(
@@ -398,7 +429,7 @@ fn read_adapter(f: &Found) -> TokenStream {
                 let __target = __request.target();
                 #context
                 let __contents = #call;
-                ::rfc6570_rmcp::IntoContents::into_result(__contents, __target)
+                #into_result
             })
         }
     }
@@ -465,11 +496,19 @@ fn registration(block: &ItemImpl, f: &Found) -> TokenStream {
         } else {
             quote!(Self::#target(__state, #input))
         };
+        // Spanned at the completer's return type: rustc's error for one that returns no
+        // candidates points there.
+        let candidates = quote_spanned! {output_span(c.method)=>
+            ::rfc6570_rmcp::__private::completions(__candidates)
+        };
         let var = var.to_string();
         out = quote! {
             ::rfc6570_rmcp::__private::registered(
                 #out.completer(#text, #var, |__state: &Self, __completing: ::rfc6570_rmcp::Completing<'_>| {
-                    ::std::boxed::Box::pin(async move { #call })
+                    ::std::boxed::Box::pin(async move {
+                        let __candidates = #call;
+                        #candidates
+                    })
                 }),
                 #method,
             )

@@ -10,6 +10,7 @@ pub use serde;
 use rfc6570::mcp::ResourceTemplate;
 use rmcp::model::ServerCapabilities;
 
+use crate::complete::IntoCompletions;
 use crate::router::{RegisterError, ResourceRouter};
 
 /// A template the macro has parsed already.
@@ -58,4 +59,10 @@ pub fn merge_capabilities(capabilities: &mut ServerCapabilities, subscribe: bool
     capabilities
         .completions
         .get_or_insert_with(Default::default);
+}
+
+/// What a `#[resource]` completer returned, as candidates. The macro spans the call at the
+/// completer's return type, so that one that returns no candidates is an error there.
+pub fn completions(candidates: impl IntoCompletions) -> Vec<String> {
+    candidates.into_completions()
 }
