@@ -7,6 +7,7 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
+use rfc6570::matching::Unsupported;
 use rfc6570::router::RouteOptions;
 use rfc6570::safety::SafetyPolicy;
 use rfc6570::{InsertError, Router, UriTemplate};
@@ -28,11 +29,17 @@ pub fn expand_resource(attr: TokenStream, item: TokenStream) -> TokenStream {
     if marked {
         return item;
     }
-    let error = syn::Error::new(
-        Span::call_site(),
-        "#[resource] marks a method of an impl block that has #[resource_router]: add \
-         #[resource_router] to the impl block",
-    );
+    // A method and a free function look alike here; `self` tells them apart.
+    let has_self = syn::parse2::<syn::ItemFn>(item.clone())
+        .is_ok_and(|f| matches!(f.sig.inputs.first(), Some(FnArg::Receiver(_))));
+    let message = if has_self {
+        "#[resource] is read by the #[resource_router] of its impl block, and this impl block \
+         has none: add #[resource_router] above `impl ..`"
+    } else {
+        "#[resource] goes on a `&self` method of an impl block that has #[resource_router]: \
+         move this function into `#[resource_router] impl MyServer { .. }`, with `&self` first"
+    };
+    let error = syn::Error::new(Span::call_site(), message);
     let mut out = error.to_compile_error();
     out.extend(item);
     out
@@ -165,18 +172,28 @@ fn read_resources(block: &mut ItemImpl, errors: &mut Errors) -> (usize, Vec<Foun
                 continue;
             }
         };
+        let vars: Vec<&str> = template.variables().map(|v| v.name()).collect();
         for var in &args.free_text {
-            if !template.variables().any(|v| *var == v.name()) {
+            if !vars.iter().any(|v| *var == v) {
                 errors.push(syn::Error::new(
                     var.span(),
-                    format!("`{var}` in free_text(..) is not a variable of the template"),
+                    format!(
+                        "`{var}` in free_text(..) is not a variable of `{}` ({}){}",
+                        template.as_str(),
+                        listed(&vars),
+                        did_you_mean(&var.to_string(), &vars),
+                    ),
                 ));
             }
         }
-        if args.size.is_some() && template.variables().next().is_some() {
-            errors.push(syn::Error::new(
-                args.size.span(),
-                "`size` is for a static resource; a template names many resources",
+        if let (Some((key, size)), false) = (&args.size, vars.is_empty()) {
+            errors.push(syn::Error::new_spanned(
+                quote!(#key = #size),
+                format!(
+                    "`size` is for a static resource, and `{}` is a template of many, each of \
+                     its own size: remove `size = {size}`",
+                    template.as_str()
+                ),
             ));
         }
         match signature::check(method, &template, &args.template) {
@@ -190,6 +207,21 @@ fn read_resources(block: &mut ItemImpl, errors: &mut Errors) -> (usize, Vec<Foun
         }
     }
     (seen, found)
+}
+
+/// `its variables: a, b`, for a message that names what a template has.
+fn listed(vars: &[&str]) -> String {
+    if vars.is_empty() {
+        "a static resource has no variables".to_owned()
+    } else {
+        format!("its variables: {}", vars.join(", "))
+    }
+}
+
+/// `; did you mean `x`?`, when `given` looks like a misspelled variable.
+fn did_you_mean(given: &str, vars: &[&str]) -> String {
+    signature::near(given, vars.iter().copied())
+        .map_or_else(String::new, |v| format!("; did you mean `{v}`?"))
 }
 
 fn is_resource(attr: &Attribute) -> bool {
@@ -223,7 +255,21 @@ fn check_conflicts(found: &[Found], errors: &mut Errors) {
                     f.template.as_str(),
                 )
             }
-            other => with_sources(other),
+            InsertError::Unsupported { template, reason } => {
+                let fix = match reason {
+                    Unsupported::RepeatedName => "; give each variable a name of its own",
+                    _ => "",
+                };
+                format!(
+                    "the router cannot match `{template}`, the template of `{}`: {reason}{fix}",
+                    f.method.sig.ident
+                )
+            }
+            other => format!(
+                "the router refuses the template of `{}`: {}",
+                f.method.sig.ident,
+                with_sources(other)
+            ),
         };
         errors.push(syn::Error::new(f.args.template.span(), message));
     }
@@ -251,26 +297,31 @@ fn with_sources(error: &dyn std::error::Error) -> String {
 /// impl block that takes `&self` and, optionally, the prefix (`&str`) or the whole `Completing`.
 fn check_completers(block: &ItemImpl, found: &[Found], errors: &mut Errors) {
     for f in found {
+        let vars: Vec<&str> = f.template.variables().map(|v| v.name()).collect();
+        let mut completed: Vec<&Ident> = Vec::new();
         for (var, path) in &f.args.complete {
-            if !f.template.variables().any(|v| *var == v.name()) {
-                let vars: Vec<String> = f
-                    .template
-                    .variables()
-                    .map(|v| v.name().to_owned())
-                    .collect();
-                let listed = if vars.is_empty() {
-                    "a static resource has nothing to complete".to_owned()
+            if !vars.iter().any(|v| *var == v) {
+                let nothing = if vars.is_empty() {
+                    ", so it has nothing to complete"
                 } else {
-                    format!("its variables: {}", vars.join(", "))
+                    ""
                 };
                 errors.push(syn::Error::new(
                     var.span(),
                     format!(
-                        "`{var}` is not a variable of `{}` ({listed})",
-                        f.template.as_str()
+                        "`{var}` is not a variable of `{}` ({}){nothing}{}",
+                        f.template.as_str(),
+                        listed(&vars),
+                        did_you_mean(&var.to_string(), &vars),
                     ),
                 ));
+            } else if completed.contains(&var) {
+                errors.push(syn::Error::new(
+                    var.span(),
+                    format!("`{var}` has a completer already: one completer per variable"),
+                ));
             }
+            completed.push(var);
             if let Err(e) = completer(block, path) {
                 errors.push(e);
             }
@@ -291,12 +342,19 @@ struct Completer<'a> {
 }
 
 fn completer<'a>(block: &'a ItemImpl, path: &syn::Path) -> syn::Result<Completer<'a>> {
-    let how = "a completer is a method of this impl block, such as \
-               `async fn job_ids(&self, prefix: &str) -> Vec<String>`, named as `Self::job_ids`";
+    let takes = "a completer takes `(&self)`, `(&self, prefix: &str)` or \
+                 `(&self, completing: Completing<'_>)`, and returns the candidates (`Vec<String>`)";
     let name = match path.segments.len() {
         1 => &path.segments[0].ident,
         2 if path.segments[0].ident == "Self" => &path.segments[1].ident,
-        _ => return Err(syn::Error::new(path.span(), how)),
+        _ => {
+            return Err(syn::Error::new_spanned(
+                path,
+                format!(
+                    "a completer is a method of this impl block, named `Self::method`; {takes}"
+                ),
+            ))
+        }
     };
     let method = block
         .items
@@ -305,10 +363,24 @@ fn completer<'a>(block: &'a ItemImpl, path: &syn::Path) -> syn::Result<Completer
             ImplItem::Fn(m) if m.sig.ident == *name => Some(m),
             _ => None,
         })
-        .ok_or_else(|| syn::Error::new(path.span(), format!("no method `{name}` here; {how}")))?;
-    let mut inputs = method.sig.inputs.iter();
-    let receiver_ok =
-        matches!(inputs.next(), Some(FnArg::Receiver(r)) if signature::is_shared_self(r));
+        .ok_or_else(|| {
+            syn::Error::new_spanned(
+                path,
+                format!(
+                    "`{name}` is not a method of this impl block: a completer is one, such as \
+                     `async fn {name}(&self, prefix: &str) -> Vec<String>`, named \
+                     `Self::{name}`"
+                ),
+            )
+        })?;
+    let mut inputs = method.sig.inputs.iter().peekable();
+    let receiver = match inputs.peek() {
+        Some(FnArg::Receiver(r)) => {
+            inputs.next();
+            Some(r)
+        }
+        _ => None,
+    };
     let rest: Vec<&FnArg> = inputs.collect();
     let input = match rest.as_slice() {
         [] => CompleterInput::Nothing,
@@ -317,19 +389,27 @@ fn completer<'a>(block: &'a ItemImpl, path: &syn::Path) -> syn::Result<Completer
             CompleterInput::Completing
         }
         _ => {
-            return Err(syn::Error::new(
-                method.sig.inputs.span(),
-                format!(
-                    "`{name}` cannot complete: {how}, or `(&self, completing: Completing<'_>)`"
-                ),
-            ))
+            let rest = rest.iter();
+            return Err(syn::Error::new_spanned(
+                quote!(#(#rest),*),
+                format!("`{name}` cannot complete a variable with these parameters: {takes}"),
+            ));
         }
     };
-    if !receiver_ok {
-        return Err(syn::Error::new(
-            method.sig.span(),
-            format!("`{name}` must take `&self`: {how}"),
-        ));
+    match receiver {
+        Some(r) if signature::is_shared_self(r) => {}
+        Some(r) => {
+            return Err(syn::Error::new_spanned(
+                r,
+                format!("`{name}` must take `&self` to complete a variable: {takes}"),
+            ))
+        }
+        None => {
+            return Err(syn::Error::new(
+                method.sig.ident.span(),
+                format!("`{name}` has no `self`: {takes}"),
+            ))
+        }
     }
     Ok(Completer { method, input })
 }
@@ -462,7 +542,7 @@ fn registration(block: &ItemImpl, f: &Found) -> TokenStream {
     }
     let adapter = read_adapter_name(f);
     let register = if f.template.variables().next().is_none() {
-        let size = f.args.size.as_ref().map(|n| quote!(.size(#n)));
+        let size = f.args.size.as_ref().map(|(_, n)| quote!(.size(#n)));
         quote! {
             router.resource(
                 ::rfc6570_rmcp::__private::Resource::new(#text, #name) #listing #size,
