@@ -14,7 +14,8 @@ pub struct ResourceArgs {
     pub title: Option<LitStr>,
     pub description: Option<LitStr>,
     pub mime_type: Option<LitStr>,
-    pub size: Option<LitInt>,
+    /// `size = N`, with its key for an error that points at both.
+    pub size: Option<(Ident, LitInt)>,
     pub complete: Vec<(Ident, Path)>,
     pub free_text: Vec<Ident>,
 }
@@ -60,7 +61,7 @@ impl Parse for ResourceArgs {
                 "mime_type" => set(&mut args.mime_type, &key, string_value(input)?)?,
                 "size" => {
                     input.parse::<Token![=]>()?;
-                    set(&mut args.size, &key, input.parse()?)?;
+                    set(&mut args.size, &key, (key.clone(), input.parse()?))?;
                 }
                 "complete" => args.complete.extend(completers(input)?),
                 "free_text" => args.free_text.extend(idents(input)?),
@@ -118,10 +119,7 @@ fn set<T>(slot: &mut Option<T>, key: &Ident, value: T) -> syn::Result<()> {
 }
 
 fn unknown(key: &Ident, given: &str, expected: &str) -> syn::Error {
-    let near = expected
-        .split(", ")
-        .find(|known| known.replace('_', "") == given.replace('_', "").to_lowercase());
-    let hint = match near {
+    let hint = match crate::signature::near(given, expected.split(", ")) {
         Some(known) => format!("; did you mean `{known}`?"),
         None => String::new(),
     };

@@ -7,7 +7,6 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
-use syn::spanned::Spanned;
 use syn::{ImplItem, ItemImpl};
 
 use crate::args::HandlerArgs;
@@ -27,14 +26,42 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
-    let mut block: ItemImpl = syn::parse2(item).map_err(|_| not_a_handler(Span::call_site()))?;
-    let is_server_handler = block
-        .trait_
-        .as_ref()
-        .and_then(|(path, _)| path.segments.last())
-        .is_some_and(|s| s.ident == "ServerHandler");
-    if !is_server_handler {
-        return Err(not_a_handler(block.self_ty.span()));
+    let mut block: ItemImpl = syn::parse2(item).map_err(|_| {
+        syn::Error::new(
+            Span::call_site(),
+            "#[resource_handler] goes on `impl ServerHandler for MyServer {}`, whose resource \
+             methods it fills in, not on other items",
+        )
+    })?;
+    match block.trait_.as_ref().map(|(path, _)| path) {
+        Some(path)
+            if path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "ServerHandler") => {}
+        Some(path) => {
+            let self_ty = &block.self_ty;
+            return Err(syn::Error::new_spanned(
+                path,
+                format!(
+                    "#[resource_handler] fills in rmcp's `ServerHandler`, not this trait: put it \
+                     on `impl ServerHandler for {} {{}}`",
+                    quote!(#self_ty)
+                ),
+            ));
+        }
+        None => {
+            let self_ty = &block.self_ty;
+            return Err(syn::Error::new_spanned(
+                self_ty,
+                format!(
+                    "#[resource_handler] goes on `impl ServerHandler for {ty} {{}}`, whose \
+                     resource methods it fills in; the #[resource] methods go in \
+                     `#[resource_router] impl {ty} {{ .. }}`",
+                    ty = quote!(#self_ty)
+                ),
+            ));
+        }
     }
     let has_sibling = block.attrs.iter().any(|a| {
         a.path()
@@ -49,10 +76,9 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         return Ok(quote!(#block));
     }
     let args: HandlerArgs = syn::parse2(attr)?;
-    let router = args
-        .router
-        .clone()
-        .unwrap_or_else(|| syn::parse_quote!(Self::__rfc6570_resource_router()));
+    let router = args.router.clone().unwrap_or_else(|| {
+        syn::parse_quote!(<Self as ::rfc6570_rmcp::__private::HasResourceRouter>::cached_router())
+    });
     let methods = Methods {
         router: quote!(::rfc6570_rmcp::__private::router_of::<Self, _>(&(#router))),
         rmcp: quote!(::rfc6570_rmcp::__private::rmcp),
@@ -85,7 +111,9 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             return Err(syn::Error::new(
                 span,
                 "this impl writes its own `get_info`, so `name`, `version` and `instructions` \
-                 belong there; #[resource_handler] only merges the resource capabilities into it",
+                 belong there (`.with_server_info(Implementation::new(name, version))`, \
+                 `.with_instructions(..)`); #[resource_handler] only merges the resource \
+                 capabilities into what it returns",
             ));
         }
         merge_into_get_info(&mut block, subscribe, directory_read);
@@ -96,14 +124,6 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         block.items.push(syn::parse2(method)?);
     }
     Ok(quote!(#block))
-}
-
-fn not_a_handler(span: Span) -> syn::Error {
-    syn::Error::new(
-        span,
-        "#[resource_handler] goes on `impl ServerHandler for MyServer {}`, whose resource \
-         methods it fills in",
-    )
 }
 
 fn has_method(block: &ItemImpl, name: &str) -> bool {

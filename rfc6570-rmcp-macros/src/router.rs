@@ -6,7 +6,8 @@
 //! and a `#[resource]` without that mark is outside a router, which is an error.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
+use rfc6570::matching::Unsupported;
 use rfc6570::router::RouteOptions;
 use rfc6570::safety::SafetyPolicy;
 use rfc6570::{InsertError, Router, UriTemplate};
@@ -28,11 +29,17 @@ pub fn expand_resource(attr: TokenStream, item: TokenStream) -> TokenStream {
     if marked {
         return item;
     }
-    let error = syn::Error::new(
-        Span::call_site(),
-        "#[resource] marks a method of an impl block that has #[resource_router]: add \
-         #[resource_router] to the impl block",
-    );
+    // A method and a free function look alike here; `self` tells them apart.
+    let has_self = syn::parse2::<syn::ItemFn>(item.clone())
+        .is_ok_and(|f| matches!(f.sig.inputs.first(), Some(FnArg::Receiver(_))));
+    let message = if has_self {
+        "#[resource] is read by the #[resource_router] of its impl block, and this impl block \
+         has none: add #[resource_router] above `impl ..`"
+    } else {
+        "#[resource] goes on a `&self` method of an impl block that has #[resource_router]: \
+         move this function into `#[resource_router] impl MyServer { .. }`, with `&self` first"
+    };
+    let error = syn::Error::new(Span::call_site(), message);
     let mut out = error.to_compile_error();
     out.extend(item);
     out
@@ -66,8 +73,8 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             vis: syn::Visibility::Inherited,
         }
     });
-    let found = read_resources(&mut block, &mut errors);
-    if found.is_empty() {
+    let (seen, found) = read_resources(&mut block, &mut errors);
+    if seen == 0 {
         errors.push(syn::Error::new(
             block.self_ty.span(),
             "#[resource_router] found no #[resource] method in this impl block, so \
@@ -77,14 +84,22 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
     check_completers(&block, &found, &mut errors);
     check_conflicts(&found, &mut errors);
+    let vis = &args.vis;
     if let Err(e) = errors.finish() {
+        // The router still exists, empty, so that the errors above are the only ones: none
+        // from `#[resource_handler]` or other callers of `resource_router()`.
+        block.items.push(syn::parse_quote! {
+            #vis fn resource_router() -> ::rfc6570_rmcp::ResourceRouter<Self> {
+                ::rfc6570_rmcp::ResourceRouter::new()
+            }
+        });
+        let cached = cached_router(&block);
         let mut out = e.to_compile_error();
-        out.extend(quote!(#block));
+        out.extend(quote!(#block #cached));
         return out;
     }
     let adapters: Vec<TokenStream> = found.iter().map(read_adapter).collect();
     let registrations: Vec<TokenStream> = found.iter().map(|f| registration(&block, f)).collect();
-    let vis = &args.vis;
     let cached = cached_router(&block);
     block.items.push(syn::parse_quote! {
         /// The resources of this impl block's `#[resource]` methods, for `#[resource_handler]`
@@ -95,31 +110,48 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             router
         }
     });
-    block.items.push(cached);
     for adapter in adapters {
         block
             .items
             .push(syn::parse2(adapter).expect("a read adapter is an impl item"));
     }
-    quote!(#block)
+    quote!(#block #cached)
 }
 
-/// Every `#[resource]` method, with its attribute marked as read.
-fn read_resources(block: &mut ItemImpl, errors: &mut Errors) -> Vec<Found> {
+/// How many `#[resource]` methods there are, and those that passed their checks, with every
+/// attribute marked as read.
+fn read_resources(block: &mut ItemImpl, errors: &mut Errors) -> (usize, Vec<Found>) {
+    let mut seen = 0;
     let mut found = Vec::new();
     for item in &mut block.items {
         let ImplItem::Fn(method) = item else { continue };
-        let Some(at) = method.attrs.iter().position(is_resource) else {
+        let at: Vec<usize> = (0..method.attrs.len())
+            .filter(|&i| is_resource(&method.attrs[i]))
+            .collect();
+        let Some(&first) = at.first() else {
             continue;
         };
-        let attr = method.attrs[at].clone();
-        let path = attr.path().clone();
+        seen += 1;
         let mark = format_ident!("{}", MARK);
-        method.attrs[at] = syn::parse_quote!(#[#path(#mark)]);
+        for &i in &at[1..] {
+            errors.push(syn::Error::new_spanned(
+                &method.attrs[i],
+                format!(
+                    "`{}` has a #[resource] already: a method serves one template; write \
+                     another method for this one",
+                    method.sig.ident
+                ),
+            ));
+        }
+        let attr = method.attrs[first].clone();
+        for &i in &at {
+            let path = method.attrs[i].path().clone();
+            method.attrs[i] = syn::parse_quote!(#[#path(#mark)]);
+        }
         let parsed = match &attr.meta {
             syn::Meta::List(list) => syn::parse2::<ResourceArgs>(list.tokens.clone()),
-            _ => Err(syn::Error::new(
-                attr.span(),
+            _ => Err(syn::Error::new_spanned(
+                &attr,
                 "#[resource] needs a URI template: #[resource(\"users://{user_id}/profile\")]",
             )),
         };
@@ -140,18 +172,28 @@ fn read_resources(block: &mut ItemImpl, errors: &mut Errors) -> Vec<Found> {
                 continue;
             }
         };
+        let vars: Vec<&str> = template.variables().map(|v| v.name()).collect();
         for var in &args.free_text {
-            if !template.variables().any(|v| *var == v.name()) {
+            if !vars.iter().any(|v| *var == v) {
                 errors.push(syn::Error::new(
                     var.span(),
-                    format!("`{var}` in free_text(..) is not a variable of the template"),
+                    format!(
+                        "`{var}` in free_text(..) is not a variable of `{}` ({}){}",
+                        template.as_str(),
+                        listed(&vars),
+                        did_you_mean(&var.to_string(), &vars),
+                    ),
                 ));
             }
         }
-        if args.size.is_some() && template.variables().next().is_some() {
-            errors.push(syn::Error::new(
-                args.size.span(),
-                "`size` is for a static resource; a template names many resources",
+        if let (Some((key, size)), false) = (&args.size, vars.is_empty()) {
+            errors.push(syn::Error::new_spanned(
+                quote!(#key = #size),
+                format!(
+                    "`size` is for a static resource, and `{}` is a template of many, each of \
+                     its own size: remove `size = {size}`",
+                    template.as_str()
+                ),
             ));
         }
         match signature::check(method, &template, &args.template) {
@@ -164,7 +206,22 @@ fn read_resources(block: &mut ItemImpl, errors: &mut Errors) -> Vec<Found> {
             Err(e) => errors.push(e),
         }
     }
-    found
+    (seen, found)
+}
+
+/// `its variables: a, b`, for a message that names what a template has.
+fn listed(vars: &[&str]) -> String {
+    if vars.is_empty() {
+        "a static resource has no variables".to_owned()
+    } else {
+        format!("its variables: {}", vars.join(", "))
+    }
+}
+
+/// `; did you mean `x`?`, when `given` looks like a misspelled variable.
+fn did_you_mean(given: &str, vars: &[&str]) -> String {
+    signature::near(given, vars.iter().copied())
+        .map_or_else(String::new, |v| format!("; did you mean `{v}`?"))
 }
 
 fn is_resource(attr: &Attribute) -> bool {
@@ -198,7 +255,21 @@ fn check_conflicts(found: &[Found], errors: &mut Errors) {
                     f.template.as_str(),
                 )
             }
-            other => with_sources(other),
+            InsertError::Unsupported { template, reason } => {
+                let fix = match reason {
+                    Unsupported::RepeatedName => "; give each variable a name of its own",
+                    _ => "",
+                };
+                format!(
+                    "the router cannot match `{template}`, the template of `{}`: {reason}{fix}",
+                    f.method.sig.ident
+                )
+            }
+            other => format!(
+                "the router refuses the template of `{}`: {}",
+                f.method.sig.ident,
+                with_sources(other)
+            ),
         };
         errors.push(syn::Error::new(f.args.template.span(), message));
     }
@@ -226,26 +297,31 @@ fn with_sources(error: &dyn std::error::Error) -> String {
 /// impl block that takes `&self` and, optionally, the prefix (`&str`) or the whole `Completing`.
 fn check_completers(block: &ItemImpl, found: &[Found], errors: &mut Errors) {
     for f in found {
+        let vars: Vec<&str> = f.template.variables().map(|v| v.name()).collect();
+        let mut completed: Vec<&Ident> = Vec::new();
         for (var, path) in &f.args.complete {
-            if !f.template.variables().any(|v| *var == v.name()) {
-                let vars: Vec<String> = f
-                    .template
-                    .variables()
-                    .map(|v| v.name().to_owned())
-                    .collect();
-                let listed = if vars.is_empty() {
-                    "a static resource has nothing to complete".to_owned()
+            if !vars.iter().any(|v| *var == v) {
+                let nothing = if vars.is_empty() {
+                    ", so it has nothing to complete"
                 } else {
-                    format!("its variables: {}", vars.join(", "))
+                    ""
                 };
                 errors.push(syn::Error::new(
                     var.span(),
                     format!(
-                        "`{var}` is not a variable of `{}` ({listed})",
-                        f.template.as_str()
+                        "`{var}` is not a variable of `{}` ({}){nothing}{}",
+                        f.template.as_str(),
+                        listed(&vars),
+                        did_you_mean(&var.to_string(), &vars),
                     ),
                 ));
+            } else if completed.contains(&var) {
+                errors.push(syn::Error::new(
+                    var.span(),
+                    format!("`{var}` has a completer already: one completer per variable"),
+                ));
             }
+            completed.push(var);
             if let Err(e) = completer(block, path) {
                 errors.push(e);
             }
@@ -266,12 +342,19 @@ struct Completer<'a> {
 }
 
 fn completer<'a>(block: &'a ItemImpl, path: &syn::Path) -> syn::Result<Completer<'a>> {
-    let how = "a completer is a method of this impl block, such as \
-               `async fn job_ids(&self, prefix: &str) -> Vec<String>`, named as `Self::job_ids`";
+    let takes = "a completer takes `(&self)`, `(&self, prefix: &str)` or \
+                 `(&self, completing: Completing<'_>)`, and returns the candidates (`Vec<String>`)";
     let name = match path.segments.len() {
         1 => &path.segments[0].ident,
         2 if path.segments[0].ident == "Self" => &path.segments[1].ident,
-        _ => return Err(syn::Error::new(path.span(), how)),
+        _ => {
+            return Err(syn::Error::new_spanned(
+                path,
+                format!(
+                    "a completer is a method of this impl block, named `Self::method`; {takes}"
+                ),
+            ))
+        }
     };
     let method = block
         .items
@@ -280,10 +363,24 @@ fn completer<'a>(block: &'a ItemImpl, path: &syn::Path) -> syn::Result<Completer
             ImplItem::Fn(m) if m.sig.ident == *name => Some(m),
             _ => None,
         })
-        .ok_or_else(|| syn::Error::new(path.span(), format!("no method `{name}` here; {how}")))?;
-    let mut inputs = method.sig.inputs.iter();
-    let receiver_ok =
-        matches!(inputs.next(), Some(FnArg::Receiver(r)) if signature::is_shared_self(r));
+        .ok_or_else(|| {
+            syn::Error::new_spanned(
+                path,
+                format!(
+                    "`{name}` is not a method of this impl block: a completer is one, such as \
+                     `async fn {name}(&self, prefix: &str) -> Vec<String>`, named \
+                     `Self::{name}`"
+                ),
+            )
+        })?;
+    let mut inputs = method.sig.inputs.iter().peekable();
+    let receiver = match inputs.peek() {
+        Some(FnArg::Receiver(r)) => {
+            inputs.next();
+            Some(r)
+        }
+        _ => None,
+    };
     let rest: Vec<&FnArg> = inputs.collect();
     let input = match rest.as_slice() {
         [] => CompleterInput::Nothing,
@@ -292,25 +389,41 @@ fn completer<'a>(block: &'a ItemImpl, path: &syn::Path) -> syn::Result<Completer
             CompleterInput::Completing
         }
         _ => {
-            return Err(syn::Error::new(
-                method.sig.inputs.span(),
-                format!(
-                    "`{name}` cannot complete: {how}, or `(&self, completing: Completing<'_>)`"
-                ),
-            ))
+            let rest = rest.iter();
+            return Err(syn::Error::new_spanned(
+                quote!(#(#rest),*),
+                format!("`{name}` cannot complete a variable with these parameters: {takes}"),
+            ));
         }
     };
-    if !receiver_ok {
-        return Err(syn::Error::new(
-            method.sig.span(),
-            format!("`{name}` must take `&self`: {how}"),
-        ));
+    match receiver {
+        Some(r) if signature::is_shared_self(r) => {}
+        Some(r) => {
+            return Err(syn::Error::new_spanned(
+                r,
+                format!("`{name}` must take `&self` to complete a variable: {takes}"),
+            ))
+        }
+        None => {
+            return Err(syn::Error::new(
+                method.sig.ident.span(),
+                format!("`{name}` has no `self`: {takes}"),
+            ))
+        }
     }
     Ok(Completer { method, input })
 }
 
 fn is_str_ref(ty: &Type) -> bool {
     matches!(ty, Type::Reference(r) if r.mutability.is_none() && signature::is_path_ending(&r.elem, "str"))
+}
+
+/// Where a method's return type is written, or its name when it has none.
+fn output_span(method: &ImplItemFn) -> Span {
+    match &method.sig.output {
+        syn::ReturnType::Type(_, ty) => ty.span(),
+        syn::ReturnType::Default => method.sig.ident.span(),
+    }
 }
 
 fn read_adapter_name(f: &Found) -> Ident {
@@ -333,15 +446,33 @@ fn read_adapter(f: &Found) -> TokenStream {
     let params = if vars.is_empty() {
         quote!()
     } else {
-        let fields = vars.iter().map(|(ident, name, ty)| {
-            quote_spanned! {ty.span()=> #[serde(rename = #name)] #ident: #ty, }
-        });
+        // Generic over the parameters' types, so that the derive needs nothing of them and a
+        // type that is not `Deserialize` is one error, where `params` names the types.
+        let generics: Vec<Ident> = (0..vars.len()).map(|i| format_ident!("__T{}", i)).collect();
+        let fields = vars
+            .iter()
+            .zip(&generics)
+            .map(|((ident, name, _), generic)| {
+                quote! { #[serde(rename = #name)] #ident: #generic, }
+            });
         let idents = vars.iter().map(|(ident, _, _)| ident);
+        let types = vars.iter().map(|(_, _, ty)| ty);
+        // `__Params<..>` spans the parameters' types, from the first to the last: rustc
+        // points there when one of them is not `Deserialize`.
+        let first = vars[0].2.span();
+        let last = vars[vars.len() - 1]
+            .2
+            .to_token_stream()
+            .into_iter()
+            .last()
+            .map_or(first, |t| t.span());
+        let open = quote_spanned!(first=> __request.params::<__Params<);
+        let close = quote_spanned!(last=> >>());
         quote! {
             #[derive(::rfc6570_rmcp::__private::serde::Deserialize)]
             #[serde(crate = "::rfc6570_rmcp::__private::serde")]
-            struct __Params { #(#fields)* }
-            let __Params { #(#idents),* } = __request.params::<__Params>()?;
+            struct __Params<#(#generics),*> { #(#fields)* }
+            let __Params { #(#idents),* } = #open #(#types),* #close?;
         }
     };
     let takes_context = f.call.iter().any(|a| matches!(a, Arg::Context));
@@ -359,6 +490,11 @@ fn read_adapter(f: &Found) -> TokenStream {
     } else {
         quote!(Self::#method(self, #(#args),*))
     };
+    // Spanned at the method's return type: rustc's error for a type that is not contents
+    // points there.
+    let into_result = quote_spanned! {output_span(&f.method)=>
+        ::rfc6570_rmcp::IntoContents::into_result(__contents, __target)
+    };
     quote! {
         #[doc(hidden)]
         fn #name<'__a>(
@@ -373,7 +509,7 @@ fn read_adapter(f: &Found) -> TokenStream {
                 let __target = __request.target();
                 #context
                 let __contents = #call;
-                ::rfc6570_rmcp::IntoContents::into_result(__contents, __target)
+                #into_result
             })
         }
     }
@@ -406,7 +542,7 @@ fn registration(block: &ItemImpl, f: &Found) -> TokenStream {
     }
     let adapter = read_adapter_name(f);
     let register = if f.template.variables().next().is_none() {
-        let size = f.args.size.as_ref().map(|n| quote!(.size(#n)));
+        let size = f.args.size.as_ref().map(|(_, n)| quote!(.size(#n)));
         quote! {
             router.resource(
                 ::rfc6570_rmcp::__private::Resource::new(#text, #name) #listing #size,
@@ -440,11 +576,19 @@ fn registration(block: &ItemImpl, f: &Found) -> TokenStream {
         } else {
             quote!(Self::#target(__state, #input))
         };
+        // Spanned at the completer's return type: rustc's error for one that returns no
+        // candidates points there.
+        let candidates = quote_spanned! {output_span(c.method)=>
+            ::rfc6570_rmcp::__private::completions(__candidates)
+        };
         let var = var.to_string();
         out = quote! {
             ::rfc6570_rmcp::__private::registered(
                 #out.completer(#text, #var, |__state: &Self, __completing: ::rfc6570_rmcp::Completing<'_>| {
-                    ::std::boxed::Box::pin(async move { #call })
+                    ::std::boxed::Box::pin(async move {
+                        let __candidates = #call;
+                        #candidates
+                    })
                 }),
                 #method,
             )
@@ -474,25 +618,35 @@ fn doc_comment(attrs: &[Attribute]) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
-/// `__rfc6570_resource_router()`: the router built once, for `#[resource_handler]`. A static
-/// cannot name `Self` or an impl's generics, so a generic impl builds it on every request.
-fn cached_router(block: &ItemImpl) -> ImplItem {
+/// `impl HasResourceRouter`: the router built once, for `#[resource_handler]`. A static cannot
+/// name `Self` or an impl's generics, so a generic impl builds it on every request. A trait
+/// rather than a hidden method, so that a handler for a type without a router gets the trait's
+/// message.
+fn cached_router(block: &ItemImpl) -> TokenStream {
     let self_ty = &block.self_ty;
-    if block.generics.params.is_empty() {
-        syn::parse_quote! {
-            #[doc(hidden)]
-            fn __rfc6570_resource_router() -> &'static ::rfc6570_rmcp::ResourceRouter<Self> {
+    let (impl_generics, _, where_clause) = block.generics.split_for_impl();
+    let body = if block.generics.params.is_empty() {
+        quote! {
+            type Router = &'static ::rfc6570_rmcp::ResourceRouter<Self>;
+            fn cached_router() -> Self::Router {
                 static ROUTER: ::std::sync::OnceLock<::rfc6570_rmcp::ResourceRouter<#self_ty>> =
                     ::std::sync::OnceLock::new();
                 ROUTER.get_or_init(<#self_ty>::resource_router)
             }
         }
     } else {
-        syn::parse_quote! {
-            #[doc(hidden)]
-            fn __rfc6570_resource_router() -> ::rfc6570_rmcp::ResourceRouter<Self> {
-                Self::resource_router()
+        quote! {
+            type Router = ::rfc6570_rmcp::ResourceRouter<Self>;
+            fn cached_router() -> Self::Router {
+                <#self_ty>::resource_router()
             }
+        }
+    };
+    quote! {
+        impl #impl_generics ::rfc6570_rmcp::__private::HasResourceRouter for #self_ty
+            #where_clause
+        {
+            #body
         }
     }
 }

@@ -88,6 +88,12 @@ impl<'a> Completing<'a> {
 /// assert_eq!(vec!["a", "b"].into_completions(), ["a", "b"]);
 /// assert_eq!(["x".to_owned()].into_completions(), ["x"]);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "a completer cannot return `{Self}`: it is not a list of candidates",
+    label = "a completer returns the candidates, as strings",
+    note = "return a `Vec` or an array of `String`, `&str` or anything `Into<String>` \
+            (`Vec<String>`, `[&str; 3]`), or a `&[&str]`"
+)]
 pub trait IntoCompletions {
     /// The candidates.
     fn into_completions(self) -> Vec<String>;

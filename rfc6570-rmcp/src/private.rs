@@ -10,6 +10,7 @@ pub use serde;
 use rfc6570::mcp::ResourceTemplate;
 use rmcp::model::{ServerCapabilities, SKILLS_EXTENSION_ID};
 
+use crate::complete::IntoCompletions;
 use crate::router::{RegisterError, ResourceRouter};
 
 /// A template the macro has parsed already.
@@ -24,6 +25,23 @@ pub fn registered<S>(
     method: &str,
 ) -> ResourceRouter<S> {
     result.unwrap_or_else(|e| panic!("#[resource] on `{method}`: {e}"))
+}
+
+/// The router of a `#[resource_router]` impl block, which `#[resource_handler]` serves unless
+/// told `router = ..`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no `#[resource_router]` impl block, whose resources \
+               `#[resource_handler]` would serve",
+    label = "serves the resources of `{Self}`'s `#[resource_router]` impl block",
+    note = "add `#[resource_router]` to the impl block of `{Self}`'s `#[resource]` methods, or \
+            name a router: `#[resource_handler(router = self.router)]`"
+)]
+pub trait HasResourceRouter: Sized {
+    /// The router, or a reference to the one built once.
+    type Router: AsRef<ResourceRouter<Self>>;
+
+    /// The router of the `#[resource]` methods.
+    fn cached_router() -> Self::Router;
 }
 
 /// The router behind a handler's `router = ..` expression: a router, a reference, an `Arc`.
@@ -54,4 +72,10 @@ pub fn merge_capabilities(
             .or_default();
         skills.insert("directoryRead".to_owned(), true.into());
     }
+}
+
+/// What a `#[resource]` completer returned, as candidates. The macro spans the call at the
+/// completer's return type, so that one that returns no candidates is an error there.
+pub fn completions(candidates: impl IntoCompletions) -> Vec<String> {
+    candidates.into_completions()
 }

@@ -246,6 +246,14 @@ impl<'a> ReadTarget<'a> {
 /// assert_eq!(json["text"], r#"{"id":7}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "a resource cannot be read as `{Self}`: it is not `IntoContents`",
+    label = "a resource method returns the resource's contents",
+    note = "return text (`String`, `&'static str`), bytes (`Vec<u8>`), `Json(value)` of a \
+            `Serialize` value, `Text` or `Blob` with their own MIME type, rmcp's \
+            `ResourceContents`, or a `Result` of one of these with an error that is \
+            `Into<ReadError>`"
+)]
 pub trait IntoContents {
     /// The read result for `target`.
     ///

@@ -1,0 +1,22 @@
+// A completer takes `&self` and at most the prefix or the `Completing`.
+use rfc6570_rmcp::{resource, resource_handler, resource_router};
+use rmcp::ServerHandler;
+
+struct Users;
+
+#[resource_router]
+impl Users {
+    #[resource("users://{user_id}", complete(user_id = Self::ids))]
+    async fn user(&self, user_id: String) -> String {
+        user_id
+    }
+
+    async fn ids(&self, prefix: &str, limit: usize) -> Vec<String> {
+        vec![prefix.repeat(limit)]
+    }
+}
+
+#[resource_handler]
+impl ServerHandler for Users {}
+
+fn main() {}
