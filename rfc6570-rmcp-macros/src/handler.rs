@@ -223,7 +223,7 @@ impl Methods {
                         request: #rmcp::model::SubscribeRequestParams,
                         context: #context,
                     ) -> ::core::result::Result<(), #error> {
-                        (#subscriptions).subscribe(#router, request, context).await
+                        ::rfc6570_rmcp::__private::subscribe(&(#subscriptions), #router, request, context).await
                     }
                 },
             ),
@@ -233,9 +233,9 @@ impl Methods {
                     async fn unsubscribe(
                         &self,
                         request: #rmcp::model::UnsubscribeRequestParams,
-                        _context: #context,
+                        context: #context,
                     ) -> ::core::result::Result<(), #error> {
-                        (#subscriptions).unsubscribe(request)
+                        ::rfc6570_rmcp::__private::unsubscribe(&(#subscriptions), request, context)
                     }
                 },
             ),
@@ -246,7 +246,7 @@ impl Methods {
                         &self,
                         requested: &#rmcp::model::SubscriptionFilter,
                     ) -> ::core::option::Option<#rmcp::model::SubscriptionFilter> {
-                        (#subscriptions).accept(#router, requested)
+                        ::rfc6570_rmcp::__private::accept(&(#subscriptions), #router, requested)
                     }
                 },
             ),
@@ -257,7 +257,7 @@ impl Methods {
                         &self,
                         context: #rmcp::service::SubscriptionContext,
                     ) -> ::core::result::Result<(), #error> {
-                        (#subscriptions).listen(context).await
+                        ::rfc6570_rmcp::__private::listen(&(#subscriptions), context).await
                     }
                 },
             ),
@@ -307,11 +307,11 @@ impl Methods {
         let name = args
             .name
             .as_ref()
-            .map_or_else(|| quote!(env!("CARGO_CRATE_NAME")), |n| quote!(#n));
+            .map_or_else(|| quote!(::core::env!("CARGO_CRATE_NAME")), |n| quote!(#n));
         let version = args
             .version
             .as_ref()
-            .map_or_else(|| quote!(env!("CARGO_PKG_VERSION")), |v| quote!(#v));
+            .map_or_else(|| quote!(::core::env!("CARGO_PKG_VERSION")), |v| quote!(#v));
         let instructions = args
             .instructions
             .as_ref()

@@ -84,17 +84,27 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
     check_completers(&block, &found, &mut errors);
     check_conflicts(&found, &mut errors);
+    check_generated_names(&block, &mut errors);
     let vis = &args.vis;
     if let Err(e) = errors.finish() {
+        let mut out = e.to_compile_error();
         // The router still exists, empty, so that the errors above are the only ones: none
-        // from `#[resource_handler]` or other callers of `resource_router()`.
+        // from `#[resource_handler]` or other callers of `resource_router()`; unless the block
+        // has a method of that name, which is the error.
+        let taken = block
+            .items
+            .iter()
+            .any(|item| matches!(item, ImplItem::Fn(m) if m.sig.ident == "resource_router"));
+        if taken {
+            out.extend(quote!(#block));
+            return out;
+        }
         block.items.push(syn::parse_quote! {
             #vis fn resource_router() -> ::rfc6570_rmcp::ResourceRouter<Self> {
                 ::rfc6570_rmcp::ResourceRouter::new()
             }
         });
         let cached = cached_router(&block);
-        let mut out = e.to_compile_error();
         out.extend(quote!(#block #cached));
         return out;
     }
@@ -116,6 +126,22 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> TokenStream {
             .push(syn::parse2(adapter).expect("a read adapter is an impl item"));
     }
     quote!(#block #cached)
+}
+
+/// A method of the block may not take the name of one the router generates.
+fn check_generated_names(block: &ItemImpl, errors: &mut Errors) {
+    for item in &block.items {
+        let ImplItem::Fn(method) = item else { continue };
+        let name = method.sig.ident.to_string();
+        if name == "resource_router" || name.starts_with("__rfc6570_") {
+            errors.push(syn::Error::new(
+                method.sig.ident.span(),
+                format!(
+                    "#[resource_router] generates `{name}` itself; give this method another name"
+                ),
+            ));
+        }
+    }
 }
 
 /// How many `#[resource]` methods there are, and those that passed their checks, with every
@@ -435,6 +461,11 @@ fn read_adapter_name(f: &Found) -> Ident {
 fn read_adapter(f: &Found) -> TokenStream {
     let name = read_adapter_name(f);
     let method = &f.method.sig.ident;
+    // The adapter's own locals resolve apart from the user's names (a parameter may be called
+    // `__target`): mixed-site hygiene.
+    let local = |name: &str| Ident::new(name, Span::mixed_site());
+    let (request, target, context_var) =
+        (local("__request"), local("__target"), local("__context"));
     let vars: Vec<(&Ident, &String, &Type)> = f
         .call
         .iter()
@@ -466,7 +497,7 @@ fn read_adapter(f: &Found) -> TokenStream {
             .into_iter()
             .last()
             .map_or(first, |t| t.span());
-        let open = quote_spanned!(first=> __request.params::<__Params<);
+        let open = quote_spanned!(first=> #request.params::<__Params<);
         let close = quote_spanned!(last=> >>());
         quote! {
             #[derive(::rfc6570_rmcp::__private::serde::Deserialize)]
@@ -477,38 +508,39 @@ fn read_adapter(f: &Found) -> TokenStream {
     };
     let takes_context = f.call.iter().any(|a| matches!(a, Arg::Context));
     let context = if takes_context {
-        quote!(let __context = __request.into_context();)
+        quote!(let #context_var = #request.into_context();)
     } else {
         quote!()
     };
     let args = f.call.iter().map(|a| match a {
         Arg::Var { ident, .. } => quote!(#ident),
-        Arg::Context => quote!(__context),
+        Arg::Context => quote!(#context_var),
     });
+    // The call, and the conversion of what it returns, spanned at the method's return type:
+    // rustc's error for a type that is not contents points there.
+    let output = output_span(&f.method);
     let call = if f.method.sig.asyncness.is_some() {
-        quote!(Self::#method(self, #(#args),*).await)
+        quote_spanned!(output=> Self::#method(self, #(#args),*).await)
     } else {
-        quote!(Self::#method(self, #(#args),*))
+        quote_spanned!(output=> Self::#method(self, #(#args),*))
     };
-    // Spanned at the method's return type: rustc's error for a type that is not contents
-    // points there.
-    let into_result = quote_spanned! {output_span(&f.method)=>
-        ::rfc6570_rmcp::IntoContents::into_result(__contents, __target)
+    let into_result = quote_spanned! {output=>
+        ::rfc6570_rmcp::IntoContents::into_result(#call, #target)
     };
     quote! {
         #[doc(hidden)]
         fn #name<'__a>(
             &'__a self,
-            __request: ::rfc6570_rmcp::ReadRequest<'__a>,
+            #request: ::rfc6570_rmcp::ReadRequest<'__a>,
         ) -> ::rfc6570_rmcp::BoxFuture<
             '__a,
             ::core::result::Result<::rfc6570_rmcp::__private::ReadResourceResult, ::rfc6570_rmcp::ReadError>,
         > {
             ::std::boxed::Box::pin(async move {
+                // Taken before the parameters are bound, whatever their names.
+                let #target = #request.target();
                 #params
-                let __target = __request.target();
                 #context
-                let __contents = #call;
                 #into_result
             })
         }

@@ -88,12 +88,7 @@ impl Server {
             .collect();
         if wanted("en") {
             for path in self.files.files() {
-                let text = self
-                    .files
-                    .resolve(&path)
-                    .ok()
-                    .and_then(|full| std::fs::read_to_string(full).ok())
-                    .unwrap_or_default();
+                let text = self.files.text(&path).unwrap_or_default();
                 if text.to_lowercase().contains(&q) {
                     hits.push(json!({"uri": self.files.uri(&path), "lang": "en"}));
                 }

@@ -11,7 +11,12 @@ use rfc6570::mcp::ResourceTemplate;
 use rmcp::model::{ServerCapabilities, SKILLS_EXTENSION_ID};
 
 use crate::complete::IntoCompletions;
+use rmcp::model::{SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams};
+use rmcp::service::{RequestContext, SubscriptionContext};
+use rmcp::{ErrorData, RoleServer};
+
 use crate::router::{RegisterError, ResourceRouter};
+use crate::subscriptions::Subscriptions;
 
 /// A template the macro has parsed already.
 pub fn template(text: &str, name: &str) -> ResourceTemplate {
@@ -24,7 +29,15 @@ pub fn registered<S>(
     result: Result<ResourceRouter<S>, RegisterError>,
     method: &str,
 ) -> ResourceRouter<S> {
-    result.unwrap_or_else(|e| panic!("#[resource] on `{method}`: {e}"))
+    result.unwrap_or_else(|e| {
+        let mut text = e.to_string();
+        let mut source = std::error::Error::source(&e);
+        while let Some(cause) = source {
+            text = format!("{text}: {cause}");
+            source = cause.source();
+        }
+        panic!("#[resource] on `{method}`: {text}")
+    })
 }
 
 /// The router of a `#[resource_router]` impl block, which `#[resource_handler]` serves unless
@@ -78,4 +91,40 @@ pub fn merge_capabilities(
 /// completer's return type, so that one that returns no candidates is an error there.
 pub fn completions(candidates: impl IntoCompletions) -> Vec<String> {
     candidates.into_completions()
+}
+
+/// The legacy `resources/subscribe`, for `#[resource_handler(subscriptions = ..)]`.
+pub async fn subscribe<S>(
+    subscriptions: &Subscriptions,
+    router: &ResourceRouter<S>,
+    request: SubscribeRequestParams,
+    context: RequestContext<RoleServer>,
+) -> Result<(), ErrorData> {
+    subscriptions.subscribe(router, request, context).await
+}
+
+/// The legacy `resources/unsubscribe`.
+pub fn unsubscribe(
+    subscriptions: &Subscriptions,
+    request: UnsubscribeRequestParams,
+    context: RequestContext<RoleServer>,
+) -> Result<(), ErrorData> {
+    subscriptions.unsubscribe(request, context)
+}
+
+/// What a `subscriptions/listen` filter is granted.
+pub fn accept<S>(
+    subscriptions: &Subscriptions,
+    router: &ResourceRouter<S>,
+    requested: &SubscriptionFilter,
+) -> Option<SubscriptionFilter> {
+    subscriptions.accept(router, requested)
+}
+
+/// A `subscriptions/listen` stream, held until it ends.
+pub async fn listen(
+    subscriptions: &Subscriptions,
+    context: SubscriptionContext,
+) -> Result<(), ErrorData> {
+    subscriptions.listen(context).await
 }

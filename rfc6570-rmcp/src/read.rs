@@ -228,7 +228,7 @@ impl<'a> ReadTarget<'a> {
 /// |---|---|
 /// | `String`, `&'static str`, `Cow<'static, str>` | text, the listed MIME type or `text/plain` |
 /// | `Vec<u8>`, `&'static [u8]` | a base64 blob, the listed MIME type or `application/octet-stream` |
-/// | [`Json<T>`](Json) for any `T: Serialize` | JSON text, `application/json` |
+/// | [`Json<T>`](Json) for any `T: Serialize` | JSON text, the listed MIME type or `application/json` |
 /// | [`Text`], [`Blob`] | text or a blob with the MIME type they carry |
 /// | `ResourceContents`, `Vec<ResourceContents>`, `ReadResourceResult` | as they are: full control, several contents |
 /// | `Result<T, E>` with `E: Into<`[`ReadError`]`>` | `T`'s contents, or the error |
@@ -302,7 +302,7 @@ impl<T: Serialize> IntoContents for Json<T> {
     fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
         let text = serde_json::to_string(&self.0)
             .map_err(|e| ReadError::internal(format!("the resource does not serialize: {e}")))?;
-        one(ResourceContents::text(text, target.uri).with_mime_type("application/json"))
+        one(target.text(text, "application/json"))
     }
 }
 
@@ -598,12 +598,18 @@ impl From<ErrorData> for ReadError {
 }
 
 impl From<std::io::Error> for ReadError {
-    /// A file that does not exist or cannot be read is a resource that does not exist; other
-    /// failures are the server's. No path reaches the message.
+    /// A file that does not exist, cannot be read, or cannot be named so (a file taken for a
+    /// directory, a name too long) is a resource that does not exist; other failures are the
+    /// server's. No path reaches the message.
     fn from(error: std::io::Error) -> Self {
-        use std::io::ErrorKind::{NotFound, PermissionDenied};
+        use std::io::ErrorKind::{
+            InvalidFilename, IsADirectory, NotADirectory, NotFound, PermissionDenied,
+        };
         match error.kind() {
-            NotFound | PermissionDenied => Self::not_found(),
+            // `a.txt/x`, a name too long: no such resource either.
+            NotFound | PermissionDenied | NotADirectory | IsADirectory | InvalidFilename => {
+                Self::not_found()
+            }
             kind => Self::internal(format!("I/O error: {kind}")),
         }
     }

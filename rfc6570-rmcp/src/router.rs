@@ -167,8 +167,8 @@ impl<S: 'static> ResourceRouter<S> {
                 Box::pin(async move { directory.read(request.uri(), "").await })
             })?
             .completer(&text, "path", move |_: &S, completing: Completing<'_>| {
-                let candidates = completer.complete(completing.prefix());
-                Box::pin(async move { candidates })
+                let directory = Arc::clone(&completer);
+                Box::pin(async move { directory.complete(completing.prefix()) })
             })?;
         router.directories.push(directory);
         Ok(router)
@@ -209,7 +209,7 @@ pub enum RegisterError {
 impl fmt::Display for RegisterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Insert(_) => f.write_str("the router refused the template"),
+            Self::Insert(_) => f.write_str("the router refused a template"),
             Self::UnknownTemplate { template } => {
                 write!(f, "no template `{template}` to complete")
             }
@@ -609,14 +609,23 @@ impl<S> ResourceRouter<S> {
             .map_err(|e| ReadError::from(e).to_error_data(uri, &version))?;
         let target = ReadTarget::new(uri, routed.mime_type());
         let read = ReadRequest::new(target, routed.template, routed.captures, context);
-        match Unwinding((routed.handler.read)(state, read)).await {
-            Ok(Ok(result)) => Ok(result.into()),
-            Ok(Err(e)) => Err(e.to_error_data(uri, &version)),
-            Err(Panicked) => {
-                Err(ReadError::internal("the resource's handler panicked")
-                    .to_error_data(uri, &version))
-            }
+        // The handler may panic before it returns its future, or while it runs.
+        let reading = catch_unwind(AssertUnwindSafe(|| (routed.handler.read)(state, read)));
+        let outcome = match reading {
+            Ok(future) => Unwinding(future).await,
+            Err(_) => Err(Panicked),
+        };
+        let error = match outcome {
+            Ok(Ok(result)) => return Ok(result.into()),
+            Ok(Err(e)) => e,
+            Err(Panicked) => ReadError::internal("the resource's handler panicked"),
+        };
+        let answer = error.to_error_data(uri, &version);
+        if answer.code == ErrorCode::INTERNAL_ERROR {
+            let template = routed.template.as_str();
+            tracing::error!(uri, template, %error, "resources/read failed");
         }
+        Err(answer)
     }
 
     /// SEP-2640 `resources/directory/read`: the children of a directory that a
@@ -660,7 +669,7 @@ impl<S> ResourceRouter<S> {
             Some(cursor) => parse_offset(cursor, children.len())
                 .ok_or_else(|| ErrorData::invalid_params("invalid cursor", None))?,
         };
-        let end = children.len().min(start + self.page_size);
+        let end = children.len().min(start.saturating_add(self.page_size));
         let mut result = ReadResourceDirectoryResult::with_all_items(children[start..end].to_vec());
         result.next_cursor = (end < children.len()).then(|| format!("o{end}"));
         (result.ttl_ms, result.cache_scope) = self.cache_hints(context);
@@ -700,10 +709,7 @@ impl<S> ResourceRouter<S> {
             request.argument.value.as_str(),
         )
         .arguments(chosen);
-        let completion = self
-            .resources
-            .complete(&asked)
-            .map_err(|e| rpc_error(e.to_json_rpc()))?;
+        let completion = self.resources.complete(&asked).map_err(completion_error)?;
         let completer = self
             .completers
             .get(completion.template.uri_template.as_str())
@@ -716,9 +722,13 @@ impl<S> ResourceRouter<S> {
                     chosen: &completion.chosen,
                     context,
                 };
-                Unwinding(completer(state, completing))
-                    .await
-                    .map_err(|Panicked| ErrorData::internal_error("the completer panicked", None))?
+                let panicked = || {
+                    tracing::error!(argument = completion.argument, "a completer panicked");
+                    ErrorData::internal_error("the completer panicked", None)
+                };
+                let future = catch_unwind(AssertUnwindSafe(|| completer(state, completing)))
+                    .map_err(|_| panicked())?;
+                Unwinding(future).await.map_err(|Panicked| panicked())?
             }
             None => Vec::new(),
         };
@@ -730,7 +740,11 @@ impl<S> ResourceRouter<S> {
 
 /// The offset a directory page's cursor (`o<offset>`) holds, if it is one this router gave.
 fn parse_offset(cursor: &str, len: usize) -> Option<usize> {
-    let offset: usize = cursor.strip_prefix('o')?.parse().ok()?;
+    let digits = cursor.strip_prefix('o')?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let offset: usize = digits.parse().ok()?;
     (offset > 0 && offset < len).then_some(offset)
 }
 
@@ -762,6 +776,19 @@ pub(crate) fn protocol_version(context: &RequestContext<RoleServer>) -> String {
         .unwrap_or_default()
         .as_str()
         .to_owned()
+}
+
+/// A completion request this router cannot answer: `-32602`, with a message that does not
+/// repeat what the client sent (a template's text or a name, at any length).
+fn completion_error(e: mcp::CompletionError) -> ErrorData {
+    let message = match e {
+        mcp::CompletionError::UnknownTemplate { .. } => "no resource template has that text",
+        mcp::CompletionError::UnknownArgument { .. } => {
+            "the argument is not a variable of the template"
+        }
+        _ => return rpc_error(e.to_json_rpc()),
+    };
+    ErrorData::invalid_params(message, None)
 }
 
 pub(crate) fn rpc_error(e: mcp::JsonRpcError) -> ErrorData {

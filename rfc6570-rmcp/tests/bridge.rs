@@ -448,3 +448,86 @@ async fn listen_streams_hear_of_their_uris_and_what_lies_under_them() -> Outcome
     client.cancel().await?;
     Ok(())
 }
+
+#[tokio::test]
+#[allow(deprecated)]
+async fn sessions_sharing_one_subscriptions_keep_their_own_sets() -> Outcome {
+    let shop = Shop::new();
+    let (ada, mut ada_hears) = connect(shop.clone(), legacy()).await?;
+    let (bob, mut bob_hears) = connect(shop.clone(), legacy()).await?;
+    ada.subscribe(SubscribeRequestParams::new("tree://root/a+b"))
+        .await?;
+    bob.subscribe(SubscribeRequestParams::new("users://7/profile"))
+        .await?;
+    // Each session has its own limit of three.
+    for uri in ["config://app", "img://logo"] {
+        bob.subscribe(SubscribeRequestParams::new(uri)).await?;
+    }
+    ada.subscribe(SubscribeRequestParams::new("config://app"))
+        .await?;
+    assert_eq!(shop.subscriptions.len(), 5);
+
+    // Another spelling of Ada's URI reaches Ada only.
+    assert_eq!(
+        shop.subscriptions
+            .notify_updated("tree://root/a%2Bb/c")
+            .await,
+        1
+    );
+    assert_eq!(
+        ada_hears.recv().await.as_deref(),
+        Some("tree://root/a%2Bb/c")
+    );
+    assert_eq!(
+        shop.subscriptions.notify_updated("users://7/profile").await,
+        1
+    );
+    assert_eq!(bob_hears.recv().await.as_deref(), Some("users://7/profile"));
+    // Both hear of what both subscribed to.
+    assert_eq!(shop.subscriptions.notify_updated("config://app").await, 2);
+    assert_eq!(ada_hears.recv().await.as_deref(), Some("config://app"));
+    assert_eq!(bob_hears.recv().await.as_deref(), Some("config://app"));
+
+    // A session that leaves is forgotten at the next notification.
+    bob.cancel().await?;
+    for _ in 0..200 {
+        if shop.subscriptions.notify_updated("users://7/profile").await == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert_eq!(shop.subscriptions.len(), 2);
+    ada.cancel().await?;
+    Ok(())
+}
+
+#[tokio::test]
+async fn listen_filters_count_each_uri_once_and_streams_are_bounded() -> Outcome {
+    let shop = Shop {
+        subscriptions: Subscriptions::new().limit(3).max_streams(1),
+        ..Shop::new()
+    };
+    let (client, _updates) = connect(shop.clone(), modern()).await?;
+    let mut filter = SubscriptionFilter::default();
+    filter.resource_subscriptions = Some(vec!["config://app".into(); 5]);
+    let mut stream = client.peer().listen(filter.clone()).await?;
+    assert_eq!(shop.subscriptions.len(), 1);
+    assert_eq!(shop.subscriptions.notify_updated("config://app").await, 1);
+    assert!(matches!(
+        stream.next().await?,
+        Some(ServerNotification::ResourceUpdatedNotification(_))
+    ));
+    // The second stream is one too many.
+    let second = client.peer().listen(filter).await;
+    let mut second = second?;
+    match second.next().await {
+        Err(e) => assert!(
+            format!("{e:?}").contains("too many subscription streams"),
+            "{e:?}"
+        ),
+        Ok(other) => panic!("a second stream: {other:?}"),
+    }
+    stream.cancel().await?;
+    client.cancel().await?;
+    Ok(())
+}

@@ -42,6 +42,11 @@ fn tree(name: &str) -> Outcome<PathBuf> {
     std::fs::write(root.join("latin1.txt"), b"caf\xe9")?;
     std::fs::write(root.join("big.txt"), "x".repeat(100))?;
     std::fs::write(outside.join("secret.txt"), "the secret")?;
+    std::fs::write(root.join(".env"), "TOKEN=secret")?;
+    std::fs::create_dir_all(root.join(".git"))?;
+    std::fs::write(root.join(".git/config"), "[core]")?;
+    // Names a read refuses whatever the file system says: a listing must not offer them.
+    std::fs::write(root.join("%2e%2e"), "dots")?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::symlink;
@@ -49,6 +54,11 @@ fn tree(name: &str) -> Outcome<PathBuf> {
         symlink(outside.join("secret.txt"), root.join("outside-link.txt"))?;
         symlink(&outside, root.join("outside-dir"))?;
         symlink(root.join("nothing-here"), root.join("dangling"))?;
+        // A FIFO: opening it to read would block until someone writes.
+        let made = std::process::Command::new("mkfifo")
+            .arg(root.join("pipe"))
+            .status()?;
+        assert!(made.success(), "mkfifo");
     }
     Ok(root)
 }
@@ -213,6 +223,77 @@ async fn nothing_outside_the_root_is_read_listed_or_offered() -> Outcome {
         "readme.txt",
     ];
     assert_eq!(files, expected);
+    client.cancel().await?;
+    Ok(())
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn hidden_and_special_files_are_not_served() -> Outcome {
+    let root = tree("special")?;
+    let client = serve(&root).await?;
+    for uri in ["file:///.env", "file:///.git/config", "file:///.git"] {
+        let (code, message) = refused(&client, uri).await;
+        assert_eq!(
+            (code, message.as_str()),
+            (
+                ErrorCode::INVALID_PARAMS,
+                "Resource not found: hidden files are not served"
+            ),
+            "{uri}"
+        );
+    }
+    // A FIFO is neither read (which would block) nor listed.
+    let (code, message) = refused(&client, "file:///pipe").await;
+    assert_eq!(
+        (code, message.as_str()),
+        (
+            ErrorCode::INVALID_PARAMS,
+            "Resource not found: not a regular file"
+        )
+    );
+    let top = read(&client, "file:///").await?;
+    assert!(
+        !text(&top).0.contains("pipe") && !text(&top).0.contains(".env"),
+        "{top:?}"
+    );
+    assert!(!text(&top).0.contains("%2e%2e"), "{top:?}");
+    // What is not there, named as a directory or too long, is not found either.
+    for uri in [
+        "file:///readme.txt/x".to_owned(),
+        format!("file:///{}", "a".repeat(300)),
+    ] {
+        let (code, message) = refused(&client, &uri).await;
+        assert_eq!(
+            (code, message.as_str()),
+            (ErrorCode::INVALID_PARAMS, "Resource not found"),
+            "{uri}"
+        );
+    }
+    // Completion offers nothing a read refuses, however the prefix climbs.
+    let complete = |value: &str| {
+        CompleteRequestParams::new(
+            Reference::for_resource("file:///{+path}"),
+            ArgumentInfo::new("path", value),
+        )
+    };
+    assert!(client
+        .complete(complete("x/../"))
+        .await?
+        .completion
+        .values
+        .is_empty());
+    assert!(client
+        .complete(complete("."))
+        .await?
+        .completion
+        .values
+        .is_empty());
+    // Served on request.
+    let dir = Directory::new(&root)?.hidden(true);
+    assert_eq!(dir.text(".env").as_deref(), Some("TOKEN=secret"));
+    assert!(dir.entries("").contains(&".git/".to_owned()));
+    assert!(Directory::new(&root)?.text(".env").is_none());
     client.cancel().await?;
     Ok(())
 }

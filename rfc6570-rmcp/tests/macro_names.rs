@@ -1,0 +1,79 @@
+//! Parameter names and types that could trip the generated code: the names it uses for its
+//! own locals, a raw identifier, a type written through `Self`, a generic impl.
+
+mod common;
+
+use std::marker::PhantomData;
+
+use common::text_of;
+use rfc6570_rmcp::{resource, resource_handler, resource_router};
+use rmcp::model::ReadResourceRequestParams;
+use rmcp::{ServerHandler, ServiceExt};
+
+trait Ids {
+    type Id;
+}
+
+#[derive(Clone)]
+struct Odd;
+
+impl Ids for Odd {
+    type Id = u32;
+}
+
+#[resource_router]
+impl Odd {
+    #[resource("odd://{__target}/{__request}/{__context}")]
+    async fn locals(&self, __target: String, __request: String, __context: String) -> String {
+        format!("{__target} {__request} {__context}")
+    }
+
+    #[resource("typed://{type}/{id}")]
+    fn typed(&self, r#type: String, id: <Self as Ids>::Id) -> String {
+        format!("{type} {id}")
+    }
+}
+
+#[resource_handler]
+impl ServerHandler for Odd {}
+
+#[derive(Clone)]
+struct Generic<T>(PhantomData<T>);
+
+#[resource_router]
+impl<T: Send + Sync + 'static> Generic<T> {
+    #[resource("generic://{id}")]
+    async fn item(&self, id: u64) -> String {
+        format!("{id} of {}", std::any::type_name::<T>())
+    }
+}
+
+#[resource_handler]
+impl<T: Clone + Send + Sync + 'static> ServerHandler for Generic<T> {}
+
+async fn read_text<S: ServerHandler>(server: S, uri: &str) -> String {
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let client = ().serve(client_io).await.expect("connect");
+    let read = client
+        .read_resource(ReadResourceRequestParams::new(uri))
+        .await
+        .expect(uri);
+    let text = text_of(&read.contents[0]).0.to_owned();
+    client.cancel().await.expect("close");
+    text
+}
+
+#[tokio::test]
+async fn the_generated_code_keeps_to_its_own_names() {
+    assert_eq!(read_text(Odd, "odd://a/b/c").await, "a b c");
+    assert_eq!(read_text(Odd, "typed://note/7").await, "note 7");
+    assert_eq!(
+        read_text(Generic::<u8>(PhantomData), "generic://3").await,
+        "3 of u8"
+    );
+}
