@@ -122,59 +122,6 @@ impl<S> AsRef<ResourceRouter<S>> for ResourceRouter<S> {
     }
 }
 
-/// The path capture of a read of a [`Directory`].
-#[derive(serde::Deserialize)]
-struct FilePath {
-    path: String,
-}
-
-impl<S: 'static> ResourceRouter<S> {
-    /// Serves `directory` under its template, with completion of `path`, and its root as the
-    /// static resource `file:///`.
-    ///
-    /// ```
-    /// use rfc6570_rmcp::{Directory, ResourceRouter};
-    ///
-    /// let router = ResourceRouter::<()>::new().directory(Directory::new(env!("CARGO_MANIFEST_DIR"))?)?;
-    /// assert!(router.routes("file:///src/lib.rs"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`RegisterError::Insert`]: another template already answers `file:///` URIs.
-    pub fn directory(self, directory: impl Into<Arc<Directory>>) -> Result<Self, RegisterError> {
-        let directory: Arc<Directory> = directory.into();
-        let template = directory.template().clone();
-        let text = template.uri_template.as_str().to_owned();
-        // The root has no non-empty `path`: it is listed as a static resource of its own.
-        let root = mcp::Resource::new(directory.uri(""), format!("{}-root", template.name))
-            .title("The served directory")
-            .mime_type("text/plain");
-        let reader = Arc::clone(&directory);
-        let root_reader = Arc::clone(&directory);
-        let completer = Arc::clone(&directory);
-        let mut router = self
-            .template(template, move |_: &S, request: ReadRequest<'_>| {
-                let directory = Arc::clone(&reader);
-                Box::pin(async move {
-                    let FilePath { path } = request.params()?;
-                    directory.read(request.uri(), &path).await
-                })
-            })?
-            .resource(root, move |_: &S, request: ReadRequest<'_>| {
-                let directory = Arc::clone(&root_reader);
-                Box::pin(async move { directory.read(request.uri(), "").await })
-            })?
-            .completer(&text, "path", move |_: &S, completing: Completing<'_>| {
-                let directory = Arc::clone(&completer);
-                Box::pin(async move { directory.complete(completing.prefix()) })
-            })?;
-        router.directories.push(directory);
-        Ok(router)
-    }
-}
-
 /// Why a template, a resource or a completer could not be registered.
 ///
 /// ```
@@ -735,6 +682,59 @@ impl<S> ResourceRouter<S> {
         Ok(Some(convert::completion(
             completion.complete_from(candidates),
         )))
+    }
+}
+
+/// The path capture of a read of a [`Directory`].
+#[derive(serde::Deserialize)]
+struct FilePath {
+    path: String,
+}
+
+impl<S: 'static> ResourceRouter<S> {
+    /// Serves `directory` under its template, with completion of `path`, and its root as the
+    /// static resource `file:///`.
+    ///
+    /// ```
+    /// use rfc6570_rmcp::{Directory, ResourceRouter};
+    ///
+    /// let router = ResourceRouter::<()>::new().directory(Directory::new(env!("CARGO_MANIFEST_DIR"))?)?;
+    /// assert!(router.routes("file:///src/lib.rs"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RegisterError::Insert`]: another template already answers `file:///` URIs.
+    pub fn directory(self, directory: impl Into<Arc<Directory>>) -> Result<Self, RegisterError> {
+        let directory: Arc<Directory> = directory.into();
+        let template = directory.template().clone();
+        let text = template.uri_template.as_str().to_owned();
+        // The root has no non-empty `path`: it is listed as a static resource of its own.
+        let root = mcp::Resource::new(directory.uri(""), format!("{}-root", template.name))
+            .title("The served directory")
+            .mime_type("text/plain");
+        let reader = Arc::clone(&directory);
+        let root_reader = Arc::clone(&directory);
+        let completer = Arc::clone(&directory);
+        let mut router = self
+            .template(template, move |_: &S, request: ReadRequest<'_>| {
+                let directory = Arc::clone(&reader);
+                Box::pin(async move {
+                    let FilePath { path } = request.params()?;
+                    directory.read(request.uri(), &path).await
+                })
+            })?
+            .resource(root, move |_: &S, request: ReadRequest<'_>| {
+                let directory = Arc::clone(&root_reader);
+                Box::pin(async move { directory.read(request.uri(), "").await })
+            })?
+            .completer(&text, "path", move |_: &S, completing: Completing<'_>| {
+                let directory = Arc::clone(&completer);
+                Box::pin(async move { directory.complete(completing.prefix()) })
+            })?;
+        router.directories.push(directory);
+        Ok(router)
     }
 }
 
