@@ -10,7 +10,7 @@
 //! | [`IntoContents`], [`Json`], [`Text`], [`Blob`] | what a handler may return |
 //! | [`ReadError`] | why a read has no contents |
 //! | [`Completing`], [`IntoCompletions`] | what a completer gets and returns |
-//! | [`Subscriptions`] | one session's subscriptions, and notifications |
+//! | [`Subscriptions`] | the subscriptions of every session, bounded, and notifications |
 //! | [`Directory`] | a directory served as `file:///{+path}`, safely |
 //! | [`semantics`] | the choices the bridge makes where the protocol leaves room |
 //!
