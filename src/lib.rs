@@ -93,7 +93,10 @@
 //! * [`matching`]: options, captures and errors of matching one template;
 //! * [`safety`]: the path-safety rules and safe joins;
 //! * [`router`]: the router's options and errors;
-//! * `mcp` (feature `mcp`): MCP resource types and a resource registry, without an MCP SDK.
+//! * `mcp` (feature `mcp`): MCP resource types and a resource registry, without an MCP SDK;
+//! * `testing` (feature `testing`): generated and hostile URIs with the outcome each must
+//!   have, for testing handlers (proptest strategies and cargo-fuzz builders behind `proptest`
+//!   and `arbitrary`).
 //!
 //! How the engine works, and what each step costs, is in the repository's
 //! [`ARCHITECTURE.md`](https://github.com/rfc6570/rfc6570/blob/main/ARCHITECTURE.md).
@@ -104,6 +107,8 @@
 //! * `serde`: `Serialize`/`Deserialize` for templates and captures, without `serde_json`.
 //! * `mcp`: the `mcp` module (implies `json`).
 //! * `cli`: the `rfc6570` command-line tool (`expand`, `match`, `route`, `check`).
+//! * `testing`: the `testing` module; `proptest` adds its strategies, `arbitrary` its
+//!   builders for cargo-fuzz (both imply `testing`).
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
@@ -117,6 +122,9 @@ mod pct;
 pub mod router;
 pub mod safety;
 pub mod template;
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
+pub mod testing;
 mod uri_template;
 pub mod vars;
 

@@ -89,6 +89,25 @@ impl fmt::Display for Rule {
     }
 }
 
+/// How a captured value is read for path safety: as one path segment, or as text that may
+/// cross `/`. A router reads the values of `{v}`, `{.v}`, `{/v}`, `{;v}` and each item of
+/// `{/v*}` as segments, and those of `{+v}`, `{#v}` and query parameters as crossing; only
+/// segments break [`Rule::SeparatorInSegment`].
+///
+/// ```
+/// use rfc6570::safety::{Rule, SafetyPolicy, Scope};
+///
+/// assert_eq!(SafetyPolicy::STRICT.verdict("a\\b", Scope::Segment), Err(Rule::SeparatorInSegment));
+/// assert_eq!(SafetyPolicy::STRICT.verdict("a\\b", Scope::Crossing), Ok(()));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scope {
+    /// One path segment: `/` and `\` are separators it may not hold.
+    Segment,
+    /// Text that may cross `/`, such as a path under `{+path}` or a query parameter.
+    Crossing,
+}
+
 /// Which [`Rule`]s apply. The default enforces all of them.
 ///
 /// ```
@@ -139,6 +158,24 @@ impl SafetyPolicy {
     /// ```
     pub const fn enforces(self, rule: Rule) -> bool {
         self.0 & rule.bit() != 0
+    }
+
+    /// Which rule, if any, a decoded value breaks under this policy, read as a router reads a
+    /// captured value of the given [`Scope`]: the first broken rule in the order of
+    /// [`Rule::ALL`]. A handler can use it to judge a value from elsewhere the same way, and a
+    /// test to say what a router must refuse.
+    ///
+    /// ```
+    /// use rfc6570::safety::{Rule, SafetyPolicy, Scope};
+    ///
+    /// let strict = SafetyPolicy::STRICT;
+    /// assert_eq!(strict.verdict("docs/a.md", Scope::Crossing), Ok(()));
+    /// assert_eq!(strict.verdict("docs/a.md", Scope::Segment), Err(Rule::SeparatorInSegment));
+    /// assert_eq!(strict.verdict("../x", Scope::Crossing), Err(Rule::DotDotSegment));
+    /// assert_eq!(strict.verdict("\u{ff0e}\u{ff0e}", Scope::Segment), Err(Rule::LookAlike));
+    /// ```
+    pub fn verdict(self, value: &str, scope: Scope) -> Result<(), Rule> {
+        self.check(value, scope == Scope::Segment)
     }
 
     /// Checks one decoded value. `single_segment` says whether its expression cannot cross `/`.

@@ -1,0 +1,102 @@
+//! Where each variable of a template sits, as far as labelling a URI needs: its operator,
+//! modifier, scope, whether its expression delimits it, and what the template writes next.
+
+use crate::safety::Scope;
+use crate::template::{Component, Operator};
+use crate::UriTemplate;
+
+/// One variable's place in a template.
+#[derive(Debug, Clone)]
+pub(crate) struct Place {
+    pub(crate) name: String,
+    pub(crate) op: Operator,
+    pub(crate) exploded: bool,
+    pub(crate) prefix: Option<u16>,
+    /// In the query tail: the trailing run of `{?..}`/`{&..}` expressions.
+    pub(crate) in_tail: bool,
+    /// The only variable of its expression; or one of a named (`;`, `?`, `&`) expression,
+    /// whose names delimit each value; or of a `{a,b}` or `{/a,b}` expression, whose
+    /// separator such a variable never holds.
+    pub(crate) delimited: bool,
+    /// The index of its expression among the template's expressions.
+    pub(crate) expression: usize,
+    /// Whether it shares its expression with others that only a separator tells apart
+    /// (`{a,b}`, `{/a,b}`): a list there would shift the values after it.
+    pub(crate) in_list: bool,
+    /// The first character the template writes after the expression, if any, normalized.
+    pub(crate) next: Option<char>,
+}
+
+impl Place {
+    /// How the router's safety check reads the variable's value: one path segment, or text
+    /// that may cross `/` (`{+v}`, `{#v}`, query parameters).
+    pub(crate) fn scope(&self) -> Scope {
+        let crossing = self.in_tail || matches!(self.op, Operator::Reserved | Operator::Fragment);
+        if crossing {
+            Scope::Crossing
+        } else {
+            Scope::Segment
+        }
+    }
+
+    /// The character between items of the variable's exploded list.
+    pub(crate) fn item_separator(&self) -> char {
+        char::from(self.op.separator())
+    }
+
+    /// Whether a default router needs the variable present and non-empty.
+    pub(crate) fn required(&self) -> bool {
+        !self.in_tail
+    }
+}
+
+/// The places of a template's variables, and whether it has lints.
+pub(crate) struct Layout {
+    pub(crate) places: Vec<Place>,
+    pub(crate) lint_free: bool,
+}
+
+impl Layout {
+    pub(crate) fn of(template: &UriTemplate) -> Self {
+        let components: Vec<Component<'_>> = template.components().collect();
+        let is_query = |c: &Component<'_>| {
+            matches!(c, Component::Expression(e)
+                if matches!(e.operator(), Operator::Query | Operator::QueryContinuation))
+        };
+        let tail_start =
+            components.len() - components.iter().rev().take_while(|c| is_query(c)).count();
+        let mut places = Vec::new();
+        let mut expression = 0;
+        for (i, component) in components.iter().enumerate() {
+            let Component::Expression(e) = component else {
+                continue;
+            };
+            expression += 1;
+            let next = components.get(i + 1).and_then(|c| match c {
+                // Literals compare normalized: `%2E` is a `.` (section 3 of the semantics).
+                Component::Literal(text) => super::oracle::normalize(text).chars().next(),
+                Component::Expression(e) => e.operator().prefix().chars().next(),
+            });
+            let op = e.operator();
+            let separated = op.is_named() || matches!(op, Operator::Simple | Operator::Path);
+            let alone = e.variables().len() == 1;
+            for v in e.variables() {
+                places.push(Place {
+                    name: v.name().to_owned(),
+                    op,
+                    exploded: v.is_exploded(),
+                    prefix: v.prefix(),
+                    in_tail: i >= tail_start,
+                    delimited: alone || separated,
+                    expression,
+                    in_list: !alone && !op.is_named(),
+                    next,
+                });
+            }
+        }
+        Self {
+            places,
+            lint_free: template.lints().is_empty(),
+        }
+    }
+}

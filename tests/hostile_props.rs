@@ -1,0 +1,167 @@
+//! The labels of `rfc6570::testing` against what the matcher and the default router do: every
+//! hostile variant of the templates MCP servers list, generated cases of those templates, and
+//! both over random templates. A label the code disagrees with is a bug in one of them.
+
+use proptest::prelude::*;
+use rfc6570::matching::MatchError;
+use rfc6570::testing::{hostile_variants, strategies, Case, Expected};
+use rfc6570::{Router, UriTemplate};
+
+/// Templates of every operator, in the shapes servers list.
+const TEMPLATES: [&str; 16] = [
+    "file:///{+path}",
+    "log://build/{job_id}{?lines}",
+    "search://docs{?q,lang}",
+    "x://archive{.ext}",
+    "x://page{#section}",
+    "x://repo{/owner,name}",
+    "x://map{;x,y}",
+    "docs://{name}",
+    "x://{a}/{b}.txt",
+    "x://s?fixed=yes{&x,y}",
+    "notes://{id}/{+rest}",
+    "x://{a}.{b}",
+    "x://{p*}",
+    "x://{/p*}",
+    "x://{?m*}",
+    "x://{a,b}",
+];
+
+/// A default router holding `t`; `None` when it refuses the template (as it refuses
+/// templates the matcher cannot serve).
+fn router_of(t: &UriTemplate) -> Option<Router<()>> {
+    let mut router = Router::new();
+    router.insert(t.as_str(), ()).ok()?;
+    Some(router)
+}
+
+/// Checks a case against the matcher and a default router. A template the matcher refuses
+/// when it compiles is never answered wrongly, so it passes.
+fn check(case: &Case, router: &Option<Router<()>>) -> Result<(), TestCaseError> {
+    let matched = case.template().match_uri(case.uri());
+    if matches!(matched, Err(MatchError::Unsupported(_))) {
+        return Ok(());
+    }
+    case.check_match(&matched)?;
+    if let Some(router) = router {
+        case.check_route(&router.at(case.uri()))?;
+    }
+    Ok(())
+}
+
+#[test]
+fn every_hostile_variant_of_the_mcp_templates_gets_its_label() {
+    let (mut variants, mut exact) = (0, 0);
+    for text in TEMPLATES {
+        let t = UriTemplate::parse(text).unwrap();
+        let router = router_of(&t);
+        for h in hostile_variants(&t) {
+            check(h.case(), &router).unwrap_or_else(|e| panic!("{e}"));
+            variants += 1;
+            exact += usize::from(!matches!(h.case().expected_route(), Expected::NeverUnsafe));
+        }
+    }
+    // Most labels are exact: the refusal with its rule or position, or the value delivered.
+    assert!(
+        variants > 4000 && exact * 10 > variants * 9,
+        "{exact} of {variants}"
+    );
+}
+
+#[test]
+fn the_issue_s_spellings_are_labelled_as_the_rules_say() {
+    use rfc6570::matching::Malformed;
+    use rfc6570::safety::Rule;
+    let t = UriTemplate::parse("file:///{+path}").unwrap();
+    let variants = hostile_variants(&t);
+    let label = |uri: &str| {
+        let v = variants.iter().find(|v| v.case().uri() == uri);
+        v.unwrap_or_else(|| panic!("no variant {uri}"))
+            .case()
+            .expected_route()
+            .clone()
+    };
+    let unsafe_ = |rule| Expected::Unsafe {
+        variable: "path".into(),
+        rule,
+    };
+    let malformed = |position, reason| Expected::Malformed { position, reason };
+    assert_eq!(label("file:///..%2Fx"), unsafe_(Rule::DotDotSegment));
+    assert_eq!(label("file:///%252E%252E"), unsafe_(Rule::DoubleEncoding));
+    assert_eq!(
+        label("file:///%C0%AE%C0%AE"),
+        malformed(8, Malformed::NotUtf8)
+    );
+    assert_eq!(
+        label("file:///\u{ff0e}\u{ff0e}\u{ff0f}x"),
+        unsafe_(Rule::LookAlike)
+    );
+    assert_eq!(label("file:///a%00b"), unsafe_(Rule::ControlCharacter));
+    assert_eq!(
+        label("file:///a\0b"),
+        malformed(9, Malformed::Disallowed { byte: 0 })
+    );
+    assert_eq!(
+        label("file:///a%"),
+        malformed(9, Malformed::InvalidPercentEncoding)
+    );
+    let delivered = label("file:///report(1).pdf");
+    assert!(matches!(delivered, Expected::Match { ref exact, .. }
+        if exact.get("path") == Some(&rfc6570::testing::Value::text("report(1).pdf"))));
+    let t = UriTemplate::parse("docs://{name}").unwrap();
+    let v = hostile_variants(&t);
+    let sep = v.iter().find(|v| v.case().uri() == "docs://a%2Fb").unwrap();
+    assert_eq!(
+        sep.case().expected_route(),
+        &Expected::Unsafe {
+            variable: "name".into(),
+            rule: Rule::SeparatorInSegment
+        }
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn generated_cases_of_the_mcp_templates_route_as_labelled(
+        (case, router) in (0..TEMPLATES.len()).prop_flat_map(|i| {
+            let t = UriTemplate::parse(TEMPLATES[i]).unwrap();
+            (strategies::cases(&t), Just(router_of(&t)))
+        }).prop_map(|(c, r)| (c, std::sync::Arc::new(r)))
+    ) {
+        check(&case, &router)?;
+    }
+
+    #[test]
+    fn hostile_uris_of_the_mcp_templates_route_as_labelled(
+        (hostile, router) in (0..TEMPLATES.len()).prop_flat_map(|i| {
+            let t = UriTemplate::parse(TEMPLATES[i]).unwrap();
+            (strategies::hostile(&t), Just(router_of(&t)))
+        }).prop_map(|(h, r)| (h, std::sync::Arc::new(r)))
+    ) {
+        check(hostile.case(), &router)?;
+    }
+
+    #[test]
+    fn hostile_uris_of_random_templates_route_as_labelled(
+        (hostile, t) in strategies::matchable_templates()
+            .prop_filter("a variable", |g| g.specs().count() > 0)
+            .prop_flat_map(|g| {
+            let t = g.parse().unwrap();
+            (strategies::hostile(&t), Just(t))
+        })
+    ) {
+        check(hostile.case(), &router_of(&t))?;
+    }
+
+    #[test]
+    fn generated_cases_of_random_templates_route_as_labelled(
+        (case, t) in strategies::matchable_templates().prop_flat_map(|g| {
+            let t = g.parse().unwrap();
+            (strategies::cases(&t), Just(t))
+        })
+    ) {
+        check(&case, &router_of(&t))?;
+    }
+}
