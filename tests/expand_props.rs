@@ -9,15 +9,14 @@
 //!   expression), and `expand_to` into a `String` agrees with `expand`;
 //! * templates are `Send + Sync`, and equal and hash by their text.
 
-mod common;
-
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-use common::strategies::{self, Modifier, Part, Template};
 use proptest::prelude::*;
+use rfc6570::template::Operator;
+use rfc6570::testing::{strategies, GenModifier as Modifier, GenPart as Part, GenTemplate};
 use rfc6570::{ErrorKind, UriTemplate};
-use serde_json::Value;
+use serde_json::{Map, Number, Value};
 
 const _: () = {
     const fn assert_send_sync<T: Send + Sync>() {}
@@ -30,6 +29,75 @@ fn hash_of<T: Hash>(value: &T) -> u64 {
     value.hash(&mut h);
     h.finish()
 }
+
+// ---------------------------------------------------------------------------------------------
+// Variables as JSON: the strings of `rfc6570::testing`, and the scalars and nesting that only
+// JSON has (numbers, booleans, null, a list in a list, which expansion must refuse)
+
+fn scalar() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        8 => strategies::strings().prop_map(Value::String),
+        1 => any::<i64>().prop_map(Value::from),
+        1 => any::<f64>().prop_filter_map("finite", |f| Number::from_f64(f).map(Value::Number)),
+        1 => any::<bool>().prop_map(Value::Bool),
+        1 => Just(Value::Null),
+    ]
+}
+
+/// A JSON object from pairs, keeping the first value of a repeated key and the pairs' order.
+fn object(pairs: Vec<(String, Value)>) -> Value {
+    let mut map = Map::new();
+    for (k, v) in pairs {
+        map.entry(k).or_insert(v);
+    }
+    Value::Object(map)
+}
+
+/// A value RFC 6570 can expand: a scalar, or a list or map of scalars (possibly empty).
+fn value() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        5 => scalar(),
+        2 => prop::collection::vec(scalar(), 0..4).prop_map(Value::Array),
+        2 => prop::collection::vec((strategies::strings(), scalar()), 0..4).prop_map(object),
+    ]
+}
+
+/// As [`value`], sometimes nested one level too deep, which expansion must refuse.
+fn value_maybe_nested() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        6 => value(),
+        1 => prop::collection::vec(value(), 1..4).prop_map(Value::Array),
+        1 => prop::collection::vec((strategies::strings(), value()), 1..4).prop_map(object),
+    ]
+}
+
+/// Variables for `template`: each name gets a value (or is left out).
+fn vars_for(template: &GenTemplate) -> impl Strategy<Value = Value> {
+    let names: Vec<String> = template.specs().map(|(_, s)| s.name.clone()).collect();
+    let values = prop::collection::vec(
+        prop::option::weighted(0.85, value_maybe_nested()),
+        names.len(),
+    );
+    values.prop_map(move |values| {
+        let pairs = names
+            .iter()
+            .zip(values)
+            .filter_map(|(n, v)| Some((n.clone(), v?)))
+            .collect();
+        object(pairs)
+    })
+}
+
+/// The text of one part.
+fn render(part: &Part) -> String {
+    GenTemplate {
+        parts: vec![part.clone()],
+    }
+    .to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Template-like strings
 
 /// Strings that look like templates often enough to reach every corner of the grammar.
 fn template_like_string() -> impl Strategy<Value = String> {
@@ -44,7 +112,7 @@ fn template_atom() -> impl Strategy<Value = String> {
         .prop_map(String::from),
         2 => "[a-z]{1,3}",
         1 => "[1-9][0-9]{0,4}",
-        1 => strategies::any_triplet(),
+        1 => (any::<u8>(), any::<bool>()).prop_map(|(b, lower)| if lower { format!("%{b:02x}") } else { format!("%{b:02X}") }),
         1 => any::<char>().prop_map(String::from),
     ]
 }
@@ -59,8 +127,8 @@ fn expression_like_string() -> impl Strategy<Value = String> {
 /// errors deep inside expressions.
 fn nearly_valid_template() -> impl Strategy<Value = String> {
     let edit = (any::<prop::sample::Index>(), 0u8..3, template_atom());
-    (strategies::template(), prop::collection::vec(edit, 1..3)).prop_map(|(t, edits)| {
-        let mut chars: Vec<String> = t.text().chars().map(String::from).collect();
+    (strategies::templates(), prop::collection::vec(edit, 1..3)).prop_map(|(t, edits)| {
+        let mut chars: Vec<String> = t.to_string().chars().map(String::from).collect();
         for (at, kind, text) in edits {
             let at = at.index(chars.len() + 1);
             match kind {
@@ -107,11 +175,11 @@ fn is_composite(v: &Value) -> bool {
 /// The error expansion must report, worked out from the syntax tree: the first defined
 /// variable, in template order, with a prefix on a list or map, or a list or map holding a
 /// list or map (even an empty one). Returns the kind and the byte offset of its expression.
-fn expected_error(t: &Template, vars: &Value) -> Option<(ErrorKind, usize)> {
+fn expected_error(t: &GenTemplate, vars: &Value) -> Option<(ErrorKind, usize)> {
     let mut offset = 0;
     for part in &t.parts {
         let Part::Expression(_, specs) = part else {
-            offset += strategies::render(std::slice::from_ref(part)).len();
+            offset += render(part).len();
             continue;
         };
         for spec in specs {
@@ -131,7 +199,7 @@ fn expected_error(t: &Template, vars: &Value) -> Option<(ErrorKind, usize)> {
                 return Some((ErrorKind::NestedComposite { var }, offset));
             }
         }
-        offset += strategies::render(std::slice::from_ref(part)).len();
+        offset += render(part).len();
     }
     None
 }
@@ -185,8 +253,8 @@ proptest! {
     }
 
     #[test]
-    fn generated_templates_parse_and_read_back_as_written(g in strategies::template()) {
-        let text = g.text();
+    fn generated_templates_parse_and_read_back_as_written(g in strategies::templates()) {
+        let text = g.to_string();
         let t = UriTemplate::parse(&text).map_err(|e| TestCaseError::fail(format!("{e:#}")))?;
         prop_assert_eq!(t.as_str(), text.as_str());
         prop_assert_eq!(t.to_string(), text.as_str());
@@ -197,7 +265,7 @@ proptest! {
         let specs: Vec<String> = t.variables().map(|v| v.to_string()).collect();
         let expected: Vec<String> = g
             .specs()
-            .map(|(_, s)| strategies::render(&[Part::Expression(None, vec![s.clone()])]))
+            .map(|(_, s)| render(&Part::Expression(Operator::Simple, vec![s.clone()])))
             .map(|braced| braced[1..braced.len() - 1].to_owned())
             .collect();
         prop_assert_eq!(specs, expected);
@@ -206,7 +274,7 @@ proptest! {
             .parts
             .iter()
             .filter_map(|p| match p {
-                Part::Expression(op, _) => Some(*op),
+                Part::Expression(op, _) => Some(op.symbol()),
                 Part::Literal(_) => None,
             })
             .collect();
@@ -221,15 +289,16 @@ proptest! {
 
     #[test]
     fn templates_are_equal_and_hash_by_text(
-        a in strategies::template(),
-        b in strategies::template(),
+        a in strategies::templates(),
+        b in strategies::templates(),
     ) {
-        let (ta, tb) = (UriTemplate::parse(&a.text()).unwrap(), UriTemplate::parse(&b.text()).unwrap());
-        let ta2 = UriTemplate::parse(&a.text()).unwrap();
+        let (a, b) = (a.to_string(), b.to_string());
+        let (ta, tb) = (UriTemplate::parse(&a).unwrap(), UriTemplate::parse(&b).unwrap());
+        let ta2 = UriTemplate::parse(&a).unwrap();
         prop_assert_eq!(&ta, &ta2);
         prop_assert_eq!(hash_of(&ta), hash_of(&ta2));
-        prop_assert_eq!(ta == tb, a.text() == b.text());
-        prop_assert_eq!(ta.cmp(&tb), a.text().cmp(&b.text()));
+        prop_assert_eq!(ta == tb, a == b);
+        prop_assert_eq!(ta.cmp(&tb), a.cmp(&b));
         // A compiled (matched) template still equals a fresh one.
         let _ = ta.match_uri("x");
         prop_assert_eq!(hash_of(&ta), hash_of(&ta2));
@@ -237,12 +306,12 @@ proptest! {
 
     #[test]
     fn expansion_never_panics_and_fails_only_where_rfc_6570_says(
-        (g, vars) in strategies::template().prop_flat_map(|g| {
-            let vars = strategies::vars_for(&g, strategies::value_maybe_nested());
+        (g, vars) in strategies::templates().prop_flat_map(|g| {
+            let vars = vars_for(&g);
             (Just(g), vars)
         })
     ) {
-        let t = UriTemplate::parse(&g.text()).unwrap();
+        let t = g.parse().unwrap();
         let outcome = t.expand(&vars);
 
         // `expand_to` into a String agrees, and appends to what is there.
@@ -253,7 +322,7 @@ proptest! {
         match (outcome, expected_error(&g, &vars)) {
             (Ok(uri), None) => {
                 prop_assert_eq!(&buf[7..], uri.as_str());
-                prop_assert!(is_uri_text(&uri), "{:?} expands to {:?}", g.text(), uri);
+                prop_assert!(is_uri_text(&uri), "{:?} expands to {:?}", g.to_string(), uri);
             }
             (Err(e), Some((kind, at))) => {
                 prop_assert!(e.is_expansion() && !e.is_parse());
@@ -264,7 +333,7 @@ proptest! {
             }
             (outcome, expected) => prop_assert!(
                 false,
-                "{:?} with {}: got {:?}, expected error {:?}", g.text(), vars, outcome, expected
+                "{:?} with {}: got {:?}, expected error {:?}", g.to_string(), vars, outcome, expected
             ),
         }
     }

@@ -247,6 +247,16 @@ pub enum Unsupported {
          its map could take"
     )]
     ExplodedBeforeVariable,
+    /// A variable outside the trailing query expressions followed, with no literal between, by
+    /// an exploded variable whose first entry it can hold the start of (`{a}{m*}`,
+    /// `{+path}{/m*}`, `{#a}{;m*}`): the reading that gives the first variable the shortest
+    /// value could leave the map a key twice (`{+a}{m*}` on `=,=`, from `a = "="` and
+    /// `m = {"": ""}`) where another reading fits. Where the exploded variable starts with a
+    /// character the first cannot hold (`{a}{/m*}`, `{a,m*}`), or is a list (`{+a,m*}`), it is served.
+    #[error(
+        "a variable is followed, with no literal between, by an exploded variable whose map's          entries it could take part of"
+    )]
+    VariableBeforeExploded,
     /// A variable name holding a percent-triplet that does not decode to UTF-8
     /// (`{?na%FFme*}`), which an exploded named variable writes into the URI.
     #[error("a variable name holds percent-encoded bytes that are not UTF-8")]
@@ -271,6 +281,7 @@ impl Unsupported {
             Self::AmbiguousQueryStart => "ambiguous_query_start",
             Self::SeveralExplodedInQuery => "several_exploded_in_query",
             Self::ExplodedBeforeVariable => "exploded_before_variable",
+            Self::VariableBeforeExploded => "variable_before_exploded",
             Self::NameNotUtf8 => "name_not_utf8",
         }
     }

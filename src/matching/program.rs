@@ -314,7 +314,9 @@ fn refusal(t: &Parsed) -> Option<Unsupported> {
 /// An exploded variable in the head followed, with no literal between, by a variable whose
 /// items its map could take: an exploded one, or any one after a named operator's, that the
 /// explode can run into (its class holds what that variable writes first, or both write the
-/// same prefix). The variables between them count for nothing: they may be undefined.
+/// same prefix); or, the other way round, a map-capable exploded variable after a variable
+/// whose values can hold how it starts. The variables between them count for nothing: they
+/// may be undefined.
 fn explode_refusal(t: &Parsed) -> Option<Unsupported> {
     let nodes = t.nodes();
     let tail = crate::template::tail_start(nodes);
@@ -322,13 +324,21 @@ fn explode_refusal(t: &Parsed) -> Option<Unsupported> {
         strict: true,
         in_query: false,
     };
-    // The map-capable exploded variables since the last literal, with their operators.
+    // The map-capable exploded variables since the last literal, with their operators, and
+    // what the values of every variable since then hold.
     let mut explodes: Vec<(Class, Operator)> = Vec::new();
-    let (mut op, mut first_in_expression) = (Operator::Simple, true);
+    let mut values: Vec<(Class, usize)> = Vec::new();
+    let (mut op, mut first_in_expression, mut expression) = (Operator::Simple, true, 0);
     for node in &nodes[..tail] {
         match *node {
-            Node::Literal { .. } => explodes.clear(),
-            Node::Expression { op: o, .. } => (op, first_in_expression) = (o, true),
+            Node::Literal { .. } => {
+                explodes.clear();
+                values.clear();
+            }
+            Node::Expression { op: o, .. } => {
+                (op, first_in_expression) = (o, true);
+                expression += 1;
+            }
             Node::Var(v) => {
                 // What this variable is written behind: its operator's prefix, or, after
                 // another variable of its expression, the separator; `None`: its value itself.
@@ -346,9 +356,26 @@ fn explode_refusal(t: &Parsed) -> Option<Unsupported> {
                 if explodes.iter().any(runs_into) {
                     return Some(Unsupported::ExplodedBeforeVariable);
                 }
-                if v.explode && !op.allows_reserved() {
+                let map_capable = v.explode && !op.allows_reserved();
+                // A value before the map that can hold how the map starts could take its
+                // first entry's start, and the map hold a key twice. The map starts with the
+                // separator after a variable of its own expression, and with the operator's
+                // prefix (nothing, for some) after an earlier expression.
+                let taken_into = |&(value, e): &(Class, usize)| {
+                    let lead = if e == expression {
+                        Some(op.separator())
+                    } else {
+                        prefix
+                    };
+                    lead.is_none_or(|b| value.allows_raw(b))
+                };
+                if map_capable && values.iter().any(taken_into) {
+                    return Some(Unsupported::VariableBeforeExploded);
+                }
+                if map_capable {
                     explodes.push((Class::variable(op, &v, strict), op));
                 }
+                values.push((Class::value(op, false, strict), expression));
                 first_in_expression = false;
             }
         }

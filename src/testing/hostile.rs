@@ -275,10 +275,13 @@ pub fn hostile_variants(template: &UriTemplate) -> Vec<Hostile> {
     let layout = Layout::of(template);
     let mut out = Vec::new();
     for (i, place) in layout.places.iter().enumerate() {
+        let Some(plain) = Plain::of(template, &layout, i) else {
+            continue;
+        };
         let mut seen = BTreeSet::new();
         for (spelling, text) in texts_for(place) {
             if seen.insert(text.clone()) {
-                out.extend(variant(template, &layout, i, &spelling, &text));
+                out.push(variant(template, &layout, &plain, &spelling, &text));
             }
         }
     }
@@ -312,45 +315,77 @@ fn sentinels(layout: &Layout) -> Values {
 }
 
 /// `template` expanded with plain values, and the place of variable `index` written as `text`
-/// instead, labelled; `None` when it cannot be built (the variable's plain value does not
-/// survive expansion, as under a prefix). The `index` counts variables in template order.
-#[cfg_attr(not(any(feature = "proptest", feature = "arbitrary")), allow(dead_code))]
+/// instead, labelled; `None` when it cannot be built (no plain value of the variable occurs
+/// just once in the URI). The `index` counts variables in template order.
+#[cfg_attr(
+    not(any(feature = "proptest", feature = "arbitrary")),
+    allow(dead_code)
+)]
 pub(crate) fn splice(
     template: &UriTemplate,
     index: usize,
     spelling: &str,
     text: &str,
 ) -> Option<Hostile> {
-    variant(template, &Layout::of(template), index, spelling, text)
+    let layout = Layout::of(template);
+    let plain = Plain::of(template, &layout, index)?;
+    Some(variant(template, &layout, &plain, spelling, text))
 }
 
-/// As [`splice`], with the layout worked out once.
+/// The URI of plain values, with the place of one variable told apart by a value that occurs
+/// just once in it.
+struct Plain {
+    index: usize,
+    values: Values,
+    uri: String,
+    offset: usize,
+    len: usize,
+}
+
+impl Plain {
+    fn of(template: &UriTemplate, layout: &Layout, index: usize) -> Option<Self> {
+        let place = layout.places.get(index)?;
+        let mut values = sentinels(layout);
+        let words = [
+            format!("zq{index}w"),
+            format!("jx{index}k"),
+            format!("{index}Kq"),
+        ];
+        let letters = ["w", "k", "q", "j", "x", "Z", "Q", "W"].map(String::from);
+        words.into_iter().chain(letters).find_map(|word| {
+            // Under a prefix the value is cut to fit, so that expansion writes all of it.
+            let word: String = match place.prefix {
+                Some(n) => word.chars().take(usize::from(n)).collect(),
+                None => word,
+            };
+            values.set(place.name.clone(), Value::Text(word.clone()));
+            let uri = template.expand(&values).ok()?;
+            let offset = uri.find(&word)?;
+            let once = !uri[offset + 1..].contains(&word);
+            once.then(|| Self {
+                index,
+                values: values.clone(),
+                uri,
+                offset,
+                len: word.len(),
+            })
+        })
+    }
+}
+
+/// The variant of `plain` with its variable's place written as `text`.
 fn variant(
     template: &UriTemplate,
     layout: &Layout,
-    index: usize,
+    plain: &Plain,
     spelling: &str,
     text: &str,
-) -> Option<Hostile> {
-    let place = layout.places.get(index)?;
-    let mut values = sentinels(layout);
-    // Under a prefix, the plain value is cut to fit, so that expansion writes all of it.
-    let mut sentinel = format!("zq{index}w");
-    if let Some(n) = place.prefix {
-        sentinel = sentinel.chars().take(usize::from(n)).collect();
-        values.set(place.name.clone(), Value::Text(sentinel.clone()));
-    }
-    let with_sentinel = template.expand(&values).ok()?;
-    let offset = with_sentinel.find(&sentinel)?;
-    if with_sentinel[offset + 1..].contains(&sentinel) {
-        return None;
-    }
-    let uri = format!(
-        "{}{text}{}",
-        &with_sentinel[..offset],
-        &with_sentinel[offset + sentinel.len()..]
-    );
+) -> Hostile {
+    let place = &layout.places[plain.index];
+    let (offset, uri) = (plain.offset, &plain.uri);
+    let uri = format!("{}{text}{}", &uri[..offset], &uri[offset + plain.len..]);
     let (matched, routed) = label(layout, place, &uri, text, offset);
+    let mut values = plain.values.clone();
     values.set(
         place.name.clone(),
         Value::Text(decode(text).unwrap_or_else(|_| text.to_owned())),
@@ -363,11 +398,11 @@ fn variant(
         routed,
         note: Some(spelling.to_owned()),
     };
-    Some(Hostile {
+    Hostile {
         case,
         variable: place.name.clone(),
         spelling: spelling.to_owned(),
-    })
+    }
 }
 
 /// What matching and a default router must give for `uri`, where `text` at `offset` took the
