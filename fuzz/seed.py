@@ -67,6 +67,15 @@ def seeds():
         set_of_templates = "\n".join(t for t, _ in chunk).encode()
         for _, uri in chunk:
             yield "router", set_of_templates + b"\0" + uri.encode()
+    # The hostile target takes a template, NUL, bytes for rfc6570::testing::fuzz::hostile: a
+    # listed spelling (first byte odd) of each variable, and a fuzzed text (first byte even).
+    # The file server's inputs are those bytes alone.
+    tails = [first + bytes([0, index, 3, 5, 7]) for first in [b"\x01", b"\x00"]
+             for index in range(0, 256, 51)]
+    for tail in tails:
+        yield "file_server", tail
+        for t in sorted(templates):
+            yield "hostile", t + b"\0" + tail
     for t in sorted(templates):
         yield "parse", t
         for target in ["expand", "roundtrip", "differential"]:

@@ -8,7 +8,7 @@
 mod common;
 
 use common::oracle::reference;
-use common::strategies::{walkable_template, walkable_uri};
+use common::walk_strategies::{walkable_template, walkable_uri};
 use proptest::prelude::*;
 use rfc6570::matching::MatchOptions;
 use rfc6570::router::RouterOptions;

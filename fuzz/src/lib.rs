@@ -4,15 +4,16 @@
 //! Inputs are laid out so that a seed can be written by hand (see `seed.py`): a template, then
 //! optionally a NUL byte and the rest. For `match_uri` the rest is the URI. For the targets that
 //! take variables, the rest is either a JSON object (as seeds from the test suites write it) or
-//! bytes from which [`arbitrary`] builds one value per variable of the template, in order, so
-//! that generated values always meet the template's names.
+//! bytes from which `rfc6570::testing::fuzz` (the builders users get) makes one value per
+//! variable of the template, in order, so that generated values always meet the template's
+//! names.
 
 #[path = "../../tests/common/checks.rs"]
 pub mod checks;
 
-use arbitrary::{Arbitrary, Unstructured};
-use rfc6570::UriTemplate;
-use serde_json::{Map, Number, Value};
+use arbitrary::Unstructured;
+use rfc6570::{testing, UriTemplate};
+use serde_json::Value;
 
 use checks::Case;
 
@@ -40,7 +41,7 @@ pub fn template_and_vars(data: &[u8]) -> Case {
     let template = String::from_utf8_lossy(template).into_owned();
     let vars = match serde_json::from_slice::<Value>(rest) {
         Ok(json @ Value::Object(_)) => json,
-        _ => Value::Object(generate(&template, rest)),
+        _ => generate(&template, rest),
     };
     Case {
         template,
@@ -56,156 +57,40 @@ fn split(data: &[u8]) -> (&[u8], &[u8]) {
     }
 }
 
-/// One generated value for each distinct variable name of the template, in template order.
-fn generate(template: &str, bytes: &[u8]) -> Map<String, Value> {
+/// One generated value for each distinct variable name of the template, in template order:
+/// the public builder users' fuzz targets get (`rfc6570::testing::fuzz`), as JSON.
+fn generate(template: &str, bytes: &[u8]) -> Value {
     let mut u = Unstructured::new(bytes);
-    let mut vars = Map::new();
     let Ok(t) = UriTemplate::parse(template) else {
-        return vars;
+        return Value::Object(Default::default());
     };
-    for spec in t.variables() {
-        if !vars.contains_key(spec.name()) {
-            let value = Gen::arbitrary(&mut u).map_or(Value::Null, Value::from);
-            vars.insert(spec.name().to_owned(), value);
-        }
+    testing::fuzz::values_for(&t, &mut u).map_or(Value::Object(Default::default()), |v| v.to_json())
+}
+
+/// A template, NUL, and bytes from which `rfc6570::testing::fuzz::hostile` builds a hostile URI
+/// of it: matching it and routing it with a default router give what its label says (a
+/// template the matcher refuses when it compiles is never answered, so it passes).
+pub fn hostile(data: &[u8]) {
+    let (template, rest) = split(data);
+    let Ok(t) = std::str::from_utf8(template).map(UriTemplate::parse) else {
+        return;
+    };
+    let Ok(t) = t else { return };
+    let Ok(hostile) = testing::fuzz::hostile(&t, &mut Unstructured::new(rest)) else {
+        return;
+    };
+    let case = hostile.case();
+    let matched = t.match_uri(case.uri());
+    if matches!(matched, Err(rfc6570::MatchError::Unsupported(_))) {
+        return;
     }
-    vars
-}
-
-/// A variable's value: every shape RFC 6570 knows, plus the ones it refuses (nesting).
-#[derive(Debug, Arbitrary)]
-enum Gen {
-    Null,
-    Bool(bool),
-    Int(i64),
-    Float(f64),
-    Text(Text),
-    List(Vec<Item>),
-    Map(Vec<(Text, Item)>),
-}
-
-/// A list item or map value.
-#[derive(Debug, Arbitrary)]
-enum Item {
-    Null,
-    Int(i64),
-    Text(Text),
-    Nested(Vec<Text>),
-}
-
-/// A string: any Unicode, or pieces chosen to hit the interesting cases (triplets, reserved
-/// characters, broken triplets, non-ASCII).
-#[derive(Debug, Arbitrary)]
-enum Text {
-    Any(String),
-    Pieces(Vec<Piece>),
-}
-
-#[derive(Debug, Arbitrary)]
-enum Piece {
-    Char(char),
-    Common(u8),
-}
-
-const COMMON: &[&str] = &[
-    "a",
-    "Z",
-    "0",
-    "-",
-    ".",
-    "_",
-    "~",
-    "%41",
-    "%2F",
-    "%2f",
-    "%25",
-    "%3D",
-    "%26",
-    "%",
-    "%4",
-    "%C3%A9",
-    "%C3",
-    "%A9",
-    "%FF",
-    "\u{e9}",
-    "\u{1F600}",
-    "\u{FFFD}",
-    "\u{E000}",
-    "/",
-    "?",
-    "#",
-    "&",
-    "=",
-    ",",
-    ";",
-    ":",
-    "@",
-    "!",
-    "$",
-    "'",
-    "(",
-    ")",
-    "*",
-    "+",
-    "[",
-    "]",
-    " ",
-    "\"",
-    "<",
-    "{",
-    "}",
-    "|",
-    "\\",
-    "^",
-    "`",
-    "..",
-    "\0",
-    "\n",
-];
-
-impl From<Gen> for Value {
-    fn from(g: Gen) -> Self {
-        match g {
-            Gen::Null => Value::Null,
-            Gen::Bool(b) => Value::Bool(b),
-            Gen::Int(n) => Value::from(n),
-            Gen::Float(f) => Number::from_f64(f).map_or(Value::Null, Value::Number),
-            Gen::Text(t) => Value::String(t.into()),
-            Gen::List(items) => Value::Array(items.into_iter().map(Value::from).collect()),
-            Gen::Map(entries) => Value::Object(
-                entries
-                    .into_iter()
-                    .map(|(k, v)| (k.into(), v.into()))
-                    .collect(),
-            ),
-        }
+    if let Err(mismatch) = case.check_match(&matched) {
+        panic!("{mismatch}");
     }
-}
-
-impl From<Item> for Value {
-    fn from(item: Item) -> Self {
-        match item {
-            Item::Null => Value::Null,
-            Item::Int(n) => Value::from(n),
-            Item::Text(t) => Value::String(t.into()),
-            Item::Nested(items) => {
-                Value::Array(items.into_iter().map(|t| Value::String(t.into())).collect())
-            }
-        }
-    }
-}
-
-impl From<Text> for String {
-    fn from(t: Text) -> Self {
-        match t {
-            Text::Any(s) => s,
-            Text::Pieces(pieces) => pieces
-                .into_iter()
-                .map(|p| match p {
-                    Piece::Char(c) => c.to_string(),
-                    Piece::Common(i) => COMMON[usize::from(i) % COMMON.len()].to_owned(),
-                })
-                .collect(),
+    let mut router = rfc6570::Router::new();
+    if router.insert(t.as_str(), ()).is_ok() {
+        if let Err(mismatch) = case.check_route(&router.at(case.uri())) {
+            panic!("{mismatch}");
         }
     }
 }

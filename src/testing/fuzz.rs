@@ -4,7 +4,7 @@
 use arbitrary::{Arbitrary, Result, Unstructured};
 
 use super::case::Case;
-use super::hostile::{hostile_variants, splice, Hostile};
+use super::hostile::{spellings, splice, Hostile};
 use super::pieces::{string_of, Piece};
 use super::shape::shape_values;
 use super::template::GenTemplate;
@@ -102,15 +102,17 @@ pub fn case(template: &UriTemplate, u: &mut Unstructured<'_>) -> Result<Case> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn hostile(template: &UriTemplate, u: &mut Unstructured<'_>) -> Result<Hostile> {
-    if u.arbitrary()? {
-        let variants = hostile_variants(template);
-        return u.choose(&variants).cloned();
-    }
     let count = template.variables().count();
     if count == 0 {
         return Err(arbitrary::Error::NotEnoughData);
     }
+    let listed = u.arbitrary()?;
     let index = u.choose_index(count)?;
-    let text = string(u)?;
-    splice(template, index, "fuzzed/raw", &text).ok_or(arbitrary::Error::IncorrectFormat)
+    let (name, text) = if listed {
+        // One spelling, not all of them: a fuzzer runs this for every input.
+        u.choose(&spellings(template, index))?.clone()
+    } else {
+        ("fuzzed/raw".to_owned(), string(u)?)
+    };
+    splice(template, index, &name, &text).ok_or(arbitrary::Error::IncorrectFormat)
 }

@@ -288,6 +288,17 @@ pub fn hostile_variants(template: &UriTemplate) -> Vec<Hostile> {
     out
 }
 
+/// The spelled texts for variable `index` of `template` (in template order), simplest first:
+/// `(name, text)` pairs, as [`hostile_variants`] writes them.
+#[cfg_attr(not(feature = "arbitrary"), allow(dead_code))]
+pub(crate) fn spellings(template: &UriTemplate, index: usize) -> Vec<(String, String)> {
+    Layout::of(template)
+        .places
+        .get(index)
+        .map(texts_for)
+        .unwrap_or_default()
+}
+
 /// The spelled texts for one variable, simplest first.
 fn texts_for(place: &Place) -> Vec<(String, String)> {
     let mut texts = Vec::new();
@@ -304,14 +315,30 @@ fn texts_for(place: &Place) -> Vec<(String, String)> {
     texts
 }
 
-/// Sentinel values: plain, unique, and unchanged by expansion.
+/// Plain values: unique, unchanged by expansion, and without what the template writes after
+/// each (which would end the variable early).
 fn sentinels(layout: &Layout) -> Values {
     layout
         .places
         .iter()
         .enumerate()
-        .map(|(i, p)| (p.name.clone(), Value::Text(format!("zq{i}w"))))
+        .map(|(i, p)| {
+            let words = [format!("zq{i}w"), format!("jx{i}k"), format!("{i}Kv")];
+            let word = words
+                .into_iter()
+                .find(|w| p.next.is_none_or(|next| !w.contains(next)))
+                .unwrap_or_else(|| format!("{i}"));
+            (p.name.clone(), Value::Text(word))
+        })
         .collect()
+}
+
+/// Whether the plain values of the variables before `index` end where their expressions do.
+fn clean_before(layout: &Layout, values: &Values, index: usize) -> bool {
+    layout.places[..index].iter().all(|p| {
+        let written = values.get(&p.name).map(|v| v.strings().collect::<String>()).unwrap_or_default();
+        p.in_tail || p.next.is_none_or(|next| !written.contains(next))
+    })
 }
 
 /// `template` expanded with plain values, and the place of variable `index` written as `text`
@@ -384,7 +411,11 @@ fn variant(
     let place = &layout.places[plain.index];
     let (offset, uri) = (plain.offset, &plain.uri);
     let uri = format!("{}{text}{}", &uri[..offset], &uri[offset + plain.len..]);
-    let (matched, routed) = label(layout, place, &uri, text, offset);
+    let (matched, routed) = if clean_before(layout, &plain.values, plain.index) {
+        label(layout, place, &uri, text, offset)
+    } else {
+        (Expected::Any, Expected::NeverUnsafe)
+    };
     let mut values = plain.values.clone();
     values.set(
         place.name.clone(),

@@ -294,6 +294,33 @@ impl Values {
     }
 }
 
+#[cfg(feature = "json")]
+#[cfg_attr(docsrs, doc(cfg(feature = "json")))]
+impl Values {
+    /// The values as a JSON object, for code that takes JSON variables (a map's repeated key
+    /// keeps its last value there).
+    ///
+    /// ```
+    /// use rfc6570::testing::{Value, Values};
+    ///
+    /// let v = Values::new().with("ids", Value::list(["1", "2"]));
+    /// assert_eq!(v.to_json(), serde_json::json!({"ids": ["1", "2"]}));
+    /// ```
+    pub fn to_json(&self) -> serde_json::Value {
+        let json = |v: &Value| match v {
+            Value::Text(s) => serde_json::Value::from(s.as_str()),
+            Value::List(items) => items.iter().map(String::as_str).collect(),
+            Value::Map(entries) => serde_json::Value::Object(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.clone(), serde_json::Value::from(v.as_str())))
+                    .collect(),
+            ),
+        };
+        serde_json::Value::Object(self.0.iter().map(|(n, v)| (n.clone(), json(v))).collect())
+    }
+}
+
 impl FromIterator<(String, Value)> for Values {
     fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Self {
         let mut values = Self::new();

@@ -5,7 +5,7 @@
 
 pub mod oracle;
 
-pub mod strategies;
+pub mod walk_strategies;
 
 use std::path::PathBuf;
 

@@ -218,10 +218,10 @@ fn delimited_templates_qualify() {
     }
 }
 
-// The strategies the crate's integration tests use, so that the walk is tested on the same
+// The walk-shaped strategies the router's oracle uses, so that the walk is tested on the same
 // shapes as the router built on it.
 #[allow(dead_code)]
-#[path = "../../../tests/common/strategies.rs"]
+#[path = "../../../tests/common/walk_strategies.rs"]
 mod strategies;
 
 /// The walk against the VM on single templates, with and without empty path variables: the
