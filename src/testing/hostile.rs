@@ -336,7 +336,10 @@ fn sentinels(layout: &Layout) -> Values {
 /// Whether the plain values of the variables before `index` end where their expressions do.
 fn clean_before(layout: &Layout, values: &Values, index: usize) -> bool {
     layout.places[..index].iter().all(|p| {
-        let written = values.get(&p.name).map(|v| v.strings().collect::<String>()).unwrap_or_default();
+        let written = values
+            .get(&p.name)
+            .map(|v| v.strings().collect::<String>())
+            .unwrap_or_default();
         p.in_tail || p.next.is_none_or(|next| !written.contains(next))
     })
 }

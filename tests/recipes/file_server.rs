@@ -26,9 +26,15 @@ impl FileServer {
     pub fn new(root: &Path) -> Self {
         let template = UriTemplate::parse("file:///{+path}").expect("a valid template");
         let mut router = Router::new();
-        router.insert(template.as_str(), ()).expect("a template the router serves");
+        router
+            .insert(template.as_str(), ())
+            .expect("a template the router serves");
         let root = root.canonicalize().expect("the root exists");
-        Self { template, router, root }
+        Self {
+            template,
+            router,
+            root,
+        }
     }
 
     /// The handler: the file a read of `uri` opens, or why there is none.
