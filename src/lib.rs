@@ -138,6 +138,6 @@ pub use safety::safe_join;
 pub use uri_template::UriTemplate;
 
 /// The README's examples, compiled and run as doctests.
-#[cfg(all(doctest, feature = "mcp"))]
+#[cfg(all(doctest, feature = "mcp", feature = "proptest"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

@@ -5,7 +5,7 @@
 //! A server that lists `file:///{+path}` or `log://build/{job_id}{?lines}` can test its
 //! handlers against every URI a client could send:
 //!
-//! * [`Case`]: values, the URI they expand to, and what [`UriTemplate::match_uri`],
+//! * [`Case`]: values, the URI they expand to, and what [`UriTemplate::match_uri`](crate::UriTemplate::match_uri),
 //!   [`Router::at`](crate::Router::at) and `mcp::Resources::at` must give for it
 //!   ([`Expected`]): the decoded values a handler must see, a path-safety refusal with its
 //!   rule, a malformed URI with its position and reason, or no match. The `check_*` methods
@@ -22,7 +22,7 @@
 //! running the matcher; where the template does not pin a reading (a template with lints, a
 //! multi-variable expression, a text holding what the template writes next), the label is
 //! only that no unsafe value gets through ([`Expected::NeverUnsafe`]). The
-//! [semantics](crate::semantics), section 11, says how each label is derived.
+//! [semantics](crate::semantics), section 12, says how each label is derived.
 //!
 //! # A property test of your handler, in under 20 lines
 //!
@@ -37,10 +37,9 @@
 //! let template = UriTemplate::parse("file:///{+path}").unwrap();
 //! let mut router = Router::new();
 //! router.insert(template.as_str(), read_file).unwrap();
-//! let uris = prop_oneof![strategies::cases(&template), strategies::hostile(&template).prop_map(|h| h.case().clone())];
-//! proptest!(|(case in uris)| {
+//! proptest!(|(case in strategies::all_cases(&template))| {
 //!     let routed = router.at(case.uri());
-//!     case.check_route(&routed)?; // the values a handler sees, or the refusal, are the expected ones
+//!     case.check_route(&routed)?; // the exact values, or the refusal, the case expects
 //!     if let Ok(r) = routed {
 //!         (r.value)(&r.captures.get("path").unwrap().decoded());
 //!     }

@@ -166,6 +166,31 @@ fn distinct_names(g: &GenTemplate) -> Vec<String> {
     names
 }
 
+/// Half [`cases`], half [`hostile`] variants' cases: every kind of URI a client could send for
+/// `template`, each with what a router must do with it.
+///
+/// ```
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+/// use rfc6570::Router;
+///
+/// let t = rfc6570::UriTemplate::parse("file:///{+path}")?;
+/// let mut router = Router::new();
+/// router.insert(t.as_str(), ())?;
+/// let mut runner = TestRunner::deterministic();
+/// for _ in 0..100 {
+///     let case = rfc6570::testing::strategies::all_cases(&t).new_tree(&mut runner).unwrap().current();
+///     case.check_route(&router.at(case.uri()))?;
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn all_cases(template: &UriTemplate) -> impl Strategy<Value = Case> {
+    prop_oneof![
+        cases(template),
+        hostile(template).prop_map(|h| h.case().clone()),
+    ]
+}
+
 /// A hostile variant of `template`: one of its [`hostile_variants`] (shrinking towards the
 /// first), or, as often, one variable's place written as any string of [`pieces`], raw, and
 /// labelled by the same rules.
