@@ -101,6 +101,7 @@ impl fmt::Display for Rule {
 /// assert_eq!(SafetyPolicy::STRICT.verdict("a\\b", Scope::Crossing), Ok(()));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Scope {
     /// One path segment: `/` and `\` are separators it may not hold.
     Segment,

@@ -7,8 +7,9 @@ use super::case::Case;
 use super::hostile::{spellings, splice, Hostile};
 use super::pieces::{string_of, Piece};
 use super::shape::shape_values;
-use super::template::GenTemplate;
+use super::template::{GenModifier, GenPart, GenSpec, GenTemplate};
 use super::value::{Value, Values};
+use crate::template::Operator;
 use crate::UriTemplate;
 
 /// A string: mostly [`Piece`]s, sometimes any Unicode.
@@ -51,6 +52,68 @@ impl<'a> Arbitrary<'a> for Value {
             }
         })
     }
+}
+
+/// A random valid template, as [`strategies::templates`](super::strategies) makes them (with
+/// feature `proptest`): up to six parts, literals of ASCII, non-ASCII and triplets, and
+/// expressions of every operator with up to four specs, prefixes and explode. For testing
+/// another template engine against this one: expand the same values with both.
+///
+/// ```
+/// use arbitrary::Unstructured;
+///
+/// let bytes: Vec<u8> = (0..64u8).map(|i| i.wrapping_mul(37)).collect();
+/// let t = rfc6570::testing::fuzz::template(&mut Unstructured::new(&bytes))?;
+/// assert!(t.parse().is_ok(), "{t}");
+/// # Ok::<(), arbitrary::Error>(())
+/// ```
+pub fn template(u: &mut Unstructured<'_>) -> Result<GenTemplate> {
+    const LITERAL: &[u8] = b"abcXYZ019-._~:/?#[]@!$&'()*+,;=";
+    const NAME: &[u8] = b"abcxyzXYZ019_";
+    const OPERATORS: [Operator; 8] = [
+        Operator::Simple,
+        Operator::Reserved,
+        Operator::Fragment,
+        Operator::Label,
+        Operator::Path,
+        Operator::PathParam,
+        Operator::Query,
+        Operator::QueryContinuation,
+    ];
+    let mut parts = Vec::new();
+    for _ in 0..u.int_in_range(0..=6)? {
+        if u.arbitrary()? {
+            let mut text = String::new();
+            for _ in 0..u.int_in_range(1..=5)? {
+                match u.int_in_range(0..=7)? {
+                    0 => text.push_str(&super::pieces::triplet(u.arbitrary()?, u.arbitrary()?)),
+                    1 => text.push(*u.choose(&['\u{e9}', '\u{4e2d}', '\u{1f600}', '\u{e000}'])?),
+                    _ => text.push(char::from(*u.choose(LITERAL)?)),
+                }
+            }
+            parts.push(GenPart::Literal(text));
+            continue;
+        }
+        let op = *u.choose(&OPERATORS)?;
+        let mut specs = Vec::new();
+        for _ in 0..u.int_in_range(1..=4)? {
+            let mut name: String = (0..u.int_in_range(1..=3)?)
+                .map(|_| u.choose(NAME).map(|&b| char::from(b)))
+                .collect::<Result<_>>()?;
+            if u.ratio(1, 8)? {
+                name.push('.');
+                name.push(char::from(*u.choose(NAME)?));
+            }
+            let modifier = match u.int_in_range(0..=6)? {
+                0 => GenModifier::Prefix(u.int_in_range(1..=9999)?),
+                1 | 2 => GenModifier::Explode,
+                _ => GenModifier::None,
+            };
+            specs.push(GenSpec { name, modifier });
+        }
+        parts.push(GenPart::Expression(op, specs));
+    }
+    Ok(GenTemplate { parts })
 }
 
 /// Values for every distinct variable of `template`, in order, each possibly undefined; not
@@ -115,4 +178,39 @@ pub fn hostile(template: &UriTemplate, u: &mut Unstructured<'_>) -> Result<Hosti
         ("fuzzed/raw".to_owned(), string(u)?)
     };
     splice(template, index, &name, &text).ok_or(arbitrary::Error::IncorrectFormat)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fixed pseudo-random buffers (xorshift), the same on every run.
+    fn buffers() -> impl Iterator<Item = Vec<u8>> {
+        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+        (0..3000).map(move |i| {
+            (0..8 + i % 120)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state as u8
+                })
+                .collect()
+        })
+    }
+
+    #[test]
+    fn every_built_template_parses_and_every_case_expands() {
+        let mut operators = std::collections::BTreeSet::new();
+        for bytes in buffers() {
+            let mut u = Unstructured::new(&bytes);
+            let Ok(g) = template(&mut u) else { continue };
+            let t = g.parse().unwrap_or_else(|e| panic!("{g}: {e}"));
+            operators.extend(t.expressions().map(|e| e.operator()));
+            if let Ok(case) = case(&t, &mut u) {
+                assert!(case.uri().is_ascii(), "{}", case.uri());
+            }
+        }
+        assert_eq!(operators.len(), 8, "every operator: {operators:?}");
+    }
 }

@@ -15,6 +15,7 @@
 /// assert_eq!(Piece::ALL.len(), 9);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Piece {
     /// One to three unreserved characters: letters, digits, `-`, `.`, `_`, `~` (RFC 3986 §2.3).
     Unreserved,
