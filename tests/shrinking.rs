@@ -5,6 +5,17 @@ use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner
 use rfc6570::testing::strategies;
 use rfc6570::{Router, UriTemplate};
 
+/// A runner for 2,000 cases with a fixed seed, so that the shrunk case is the same on every
+/// run, and nothing persisted.
+fn runner() -> TestRunner {
+    let config = Config {
+        cases: 2000,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
+}
+
 /// A gateway with a bug: it unescapes `%25` before passing the URI on.
 fn gateway(uri: &str) -> String {
     uri.replace("%25", "%")
@@ -15,14 +26,7 @@ fn a_failing_case_shrinks_to_a_short_value_and_one_line() {
     let t = UriTemplate::parse("file:///{+path}").unwrap();
     let mut router = Router::new();
     router.insert(t.as_str(), ()).unwrap();
-    let config = Config {
-        cases: 2000,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    // A fixed seed: the shrunk case is the same on every run.
-    let mut runner =
-        TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+    let mut runner = runner();
     let result = runner.run(&strategies::cases(&t), |case| {
         case.check_route(&router.at(&gateway(case.uri())))?;
         Ok(())
@@ -51,14 +55,7 @@ fn a_failing_case_shrinks_to_a_short_value_and_one_line() {
 
 #[test]
 fn a_failing_random_template_shrinks_to_a_short_one() {
-    let config = Config {
-        cases: 2000,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    // A fixed seed: the shrunk case is the same on every run.
-    let mut runner =
-        TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+    let mut runner = runner();
     // A gateway with another bug: it lower-cases URIs.
     let result = runner.run(&strategies::round_trip_cases(), |case| {
         let t = case.template();

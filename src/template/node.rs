@@ -33,6 +33,24 @@ pub enum Operator {
 }
 
 impl Operator {
+    /// Every operator, simple expansion first, in the order of RFC 6570's table (§2.2).
+    ///
+    /// ```
+    /// # use rfc6570::template::Operator;
+    /// assert_eq!(Operator::ALL.len(), 8);
+    /// assert_eq!(Operator::ALL[0], Operator::Simple);
+    /// ```
+    pub const ALL: [Operator; 8] = [
+        Self::Simple,
+        Self::Reserved,
+        Self::Fragment,
+        Self::Label,
+        Self::Path,
+        Self::PathParam,
+        Self::Query,
+        Self::QueryContinuation,
+    ];
+
     pub(crate) fn from_byte(b: u8) -> Option<Self> {
         Some(match b {
             b'+' => Self::Reserved,

@@ -70,16 +70,6 @@ impl<'a> Arbitrary<'a> for Value {
 pub fn template(u: &mut Unstructured<'_>) -> Result<GenTemplate> {
     const LITERAL: &[u8] = b"abcXYZ019-._~:/?#[]@!$&'()*+,;=";
     const NAME: &[u8] = b"abcxyzXYZ019_";
-    const OPERATORS: [Operator; 8] = [
-        Operator::Simple,
-        Operator::Reserved,
-        Operator::Fragment,
-        Operator::Label,
-        Operator::Path,
-        Operator::PathParam,
-        Operator::Query,
-        Operator::QueryContinuation,
-    ];
     let mut parts = Vec::new();
     for _ in 0..u.int_in_range(0..=6)? {
         if u.arbitrary()? {
@@ -94,7 +84,7 @@ pub fn template(u: &mut Unstructured<'_>) -> Result<GenTemplate> {
             parts.push(GenPart::Literal(text));
             continue;
         }
-        let op = *u.choose(&OPERATORS)?;
+        let op = *u.choose(&Operator::ALL)?;
         let mut specs = Vec::new();
         for _ in 0..u.int_in_range(1..=4)? {
             let mut name: String = (0..u.int_in_range(1..=3)?)

@@ -17,17 +17,6 @@ use super::value::{Value, Values};
 use crate::template::Operator;
 use crate::UriTemplate;
 
-const OPERATORS: [Operator; 8] = [
-    Operator::Simple,
-    Operator::Reserved,
-    Operator::Fragment,
-    Operator::Label,
-    Operator::Path,
-    Operator::PathParam,
-    Operator::Query,
-    Operator::QueryContinuation,
-];
-
 /// A piece and its seed; see [`Piece::text`].
 ///
 /// ```
@@ -385,7 +374,7 @@ fn templates_with(
 ) -> impl Strategy<Value = GenTemplate> {
     let spec = (name, modifier()).prop_map(|(name, modifier)| GenSpec { name, modifier });
     let expression = (
-        select(OPERATORS.to_vec()),
+        select(Operator::ALL.to_vec()),
         prop::collection::vec(spec, 1..5),
     )
         .prop_map(|(op, specs)| GenPart::Expression(op, specs));
