@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use super::case::{expand_alone, Case, Expected};
 use super::layout::{Layout, Place};
 use super::oracle::{decode, fault, is_unreserved, normalize};
-use super::pieces::triplet;
+use super::pieces::encode_char;
 use super::value::{Value, Values};
 use crate::matching::Malformed;
 use crate::safety::{SafetyPolicy, LOOK_ALIKES};
@@ -22,15 +22,15 @@ use crate::UriTemplate;
 
 /// One base text: what a value should decode to, by what it tries.
 struct Base {
-    name: &'static str,
+    name: String,
     text: String,
 }
 
 /// The bases, simplest first. Each rule's cases come from its definition; the benign ones
 /// resemble an attack and must be delivered unchanged.
 fn bases() -> Vec<Base> {
-    let base = |name, text: &str| Base {
-        name,
+    let base = |name: &str, text: &str| Base {
+        name: name.to_owned(),
         text: text.to_owned(),
     };
     let mut all = vec![
@@ -71,7 +71,7 @@ fn bases() -> Vec<Base> {
             _ => format!("a{c}b"),
         };
         all.push(Base {
-            name: "look-alike",
+            name: format!("look-alike-u{:04x}", u32::from(c)),
             text,
         });
     }
@@ -144,22 +144,13 @@ impl Spell {
                 .collect(),
         };
         let changed = match self {
-            Self::DotsEncoded(_) | Self::Overlong2 | Self::Overlong3 => {
-                base.contains('.') || base.contains(['/', '\\'])
-            }
+            Self::DotsEncoded(_) => base.contains('.'),
+            Self::Overlong2 | Self::Overlong3 => base.contains(['.', '/', '\\']),
             Self::SeparatorsEncoded(_) => base.contains(['/', '\\']),
             _ => true,
         };
         changed.then_some(text)
     }
-}
-
-fn encode_char(c: char, lower: bool) -> String {
-    let mut buf = [0; 4];
-    c.encode_utf8(&mut buf)
-        .bytes()
-        .map(|b| triplet(b, lower))
-        .collect()
 }
 
 /// An ASCII byte's overlong UTF-8 form, as triplets: `.` is `%C0%AE` in two bytes.

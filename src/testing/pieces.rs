@@ -97,15 +97,10 @@ impl Piece {
             Self::GenDelim => pick(GEN_DELIMS),
             Self::SubDelim => pick(SUB_DELIMS),
             Self::Triplet => triplet(seed as u8, seed & 0x100 != 0),
-            Self::CharTriplets => {
-                let c = NON_ASCII[seed as usize % NON_ASCII.len()];
-                let mut buf = [0; 4];
-                let lower = seed & 0x100 != 0;
-                c.encode_utf8(&mut buf)
-                    .bytes()
-                    .map(|b| triplet(b, lower))
-                    .collect()
-            }
+            Self::CharTriplets => encode_char(
+                NON_ASCII[seed as usize % NON_ASCII.len()],
+                seed & 0x100 != 0,
+            ),
             Self::BrokenTriplet => BROKEN[seed as usize % BROKEN.len()].to_owned(),
             Self::NonAscii => NON_ASCII[seed as usize % NON_ASCII.len()].to_string(),
             Self::Disallowed => pick(DISALLOWED),
@@ -121,6 +116,15 @@ pub(crate) fn triplet(byte: u8, lower: bool) -> String {
     } else {
         format!("%{byte:02X}")
     }
+}
+
+/// The triplets of a character's UTF-8, hex in the case asked for.
+pub(crate) fn encode_char(c: char, lower: bool) -> String {
+    let mut buf = [0; 4];
+    c.encode_utf8(&mut buf)
+        .bytes()
+        .map(|b| triplet(b, lower))
+        .collect()
 }
 
 /// A string made of pieces, each with its seed.

@@ -10,7 +10,7 @@ use proptest::sample::select;
 
 use super::case::Case;
 use super::hostile::{hostile_variants, splice, Hostile};
-use super::pieces::{string_of, triplet, Piece};
+use super::pieces::{encode_char, string_of, triplet, Piece};
 use super::shape::{shape_template, shape_values};
 use super::template::{GenModifier, GenPart, GenSpec, GenTemplate};
 use super::value::{Value, Values};
@@ -316,14 +316,6 @@ fn any_triplet() -> impl Strategy<Value = String> {
 /// The triplets that encode one character's UTF-8, hex in either case.
 fn char_triplets() -> impl Strategy<Value = String> {
     (any::<char>(), any::<bool>()).prop_map(|(c, lower)| encode_char(c, lower))
-}
-
-fn encode_char(c: char, lower: bool) -> String {
-    let mut buf = [0u8; 4];
-    c.encode_utf8(&mut buf)
-        .bytes()
-        .map(|b| triplet(b, lower))
-        .collect()
 }
 
 /// One `literals` unit of RFC 6570 §2.1: an allowed ASCII character, a non-ASCII `ucschar` or
