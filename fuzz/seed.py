@@ -70,7 +70,9 @@ def seeds():
     # The hostile target takes a template, NUL, bytes for rfc6570::testing::fuzz::hostile: a
     # listed spelling (first byte odd) of each variable, and a fuzzed text (first byte even).
     # The file server's inputs are those bytes alone.
-    tails = [first + bytes([0, index, 3, 5, 7]) for first in [b"\x01", b"\x00"]
+    # After the first byte: the variable's index (no byte is read for a template with one
+    # variable), then the spelling's, or the text's pieces.
+    tails = [first + bytes([index, index, 3, 5, 7]) for first in [b"\x01", b"\x00"]
              for index in range(0, 256, 51)]
     for tail in tails:
         yield "file_server", tail

@@ -254,7 +254,7 @@ pub enum Unsupported {
     /// `m = {"": ""}`) where another reading fits. Where the exploded variable starts with a
     /// character the first cannot hold (`{a}{/m*}`, `{a,m*}`), or is a list (`{+a,m*}`), it is served.
     #[error(
-        "a variable is followed, with no literal between, by an exploded variable whose map's          entries it could take part of"
+        "a variable is followed, with no literal between, by an exploded variable whose map's entries it could take part of"
     )]
     VariableBeforeExploded,
     /// A variable name holding a percent-triplet that does not decode to UTF-8

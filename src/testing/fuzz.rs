@@ -29,7 +29,7 @@ pub fn string(u: &mut Unstructured<'_>) -> Result<String> {
     let count = u.int_in_range(0..=6)?;
     let mut pieces = Vec::with_capacity(count);
     for _ in 0..count {
-        pieces.push((*u.choose(&Piece::ALL)?, u32::arbitrary(u)?));
+        pieces.push((*u.choose(Piece::ALL)?, u32::arbitrary(u)?));
     }
     Ok(string_of(&pieces))
 }
@@ -107,7 +107,8 @@ pub fn template(u: &mut Unstructured<'_>) -> Result<GenTemplate> {
 }
 
 /// Values for every distinct variable of `template`, in order, each possibly undefined; not
-/// shaped, so that expansion sees everything (a list under a prefix included).
+/// shaped (unlike [`strategies::values_for`](super::strategies)), so that expansion sees
+/// everything (a list under a prefix included). [`case`] shapes them.
 ///
 /// ```
 /// use arbitrary::Unstructured;
@@ -127,7 +128,9 @@ pub fn values_for(template: &UriTemplate, u: &mut Unstructured<'_>) -> Result<Va
     Ok(values)
 }
 
-/// A case of `template`: [`values_for`], shaped to the round-trip domain, expanded.
+/// A case of `template`: [`values_for`], shaped to the round-trip domain, expanded. Unlike
+/// [`strategies::cases`](super::strategies), a variable may be undefined or empty, and a
+/// router then answers "not found", as the case's label says.
 ///
 /// ```
 /// use arbitrary::Unstructured;
@@ -144,7 +147,7 @@ pub fn case(template: &UriTemplate, u: &mut Unstructured<'_>) -> Result<Case> {
 
 /// One of `template`'s [`hostile_variants`](super::hostile_variants), or, as often, a URI with
 /// one variable's place written as any text (pieces, raw), labelled by the same rules.
-/// [`arbitrary::Error::NotEnoughData`] when the template has no variable.
+/// [`arbitrary::Error::IncorrectFormat`] when the template has no variable.
 ///
 /// ```
 /// use arbitrary::Unstructured;
@@ -157,7 +160,7 @@ pub fn case(template: &UriTemplate, u: &mut Unstructured<'_>) -> Result<Case> {
 pub fn hostile(template: &UriTemplate, u: &mut Unstructured<'_>) -> Result<Hostile> {
     let count = template.variables().count();
     if count == 0 {
-        return Err(arbitrary::Error::NotEnoughData);
+        return Err(arbitrary::Error::IncorrectFormat);
     }
     let listed = u.arbitrary()?;
     let index = u.choose_index(count)?;

@@ -317,7 +317,7 @@ fn sentinels(layout: &Layout) -> Values {
             let words = [format!("zq{i}w"), format!("jx{i}k"), format!("{i}Kv")];
             let word = words
                 .into_iter()
-                .find(|w| p.next.is_none_or(|next| !w.contains(next)))
+                .find(|w| !p.holds_next(w))
                 .unwrap_or_else(|| format!("{i}"));
             (p.name.clone(), Value::Text(word))
         })
@@ -331,7 +331,7 @@ fn clean_before(layout: &Layout, values: &Values, index: usize) -> bool {
             .get(&p.name)
             .map(|v| v.strings().collect::<String>())
             .unwrap_or_default();
-        p.in_tail || p.next.is_none_or(|next| !written.contains(next))
+        p.in_tail || !p.holds_next(&written)
     })
 }
 
@@ -487,9 +487,7 @@ fn pinned(layout: &Layout, place: &Place, text: &str) -> bool {
         && !(place.exploded && normalize(text).contains(place.item_separator()))
         && !text.is_empty()
         && text.chars().all(|c| capturable(place, c))
-        && place
-            .next
-            .is_none_or(|next| !normalize(text).contains(next))
+        && !place.holds_next(text)
 }
 
 /// Whether a variable at `place` captures `c` raw, by the operator's rules and the lenient

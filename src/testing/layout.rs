@@ -1,6 +1,7 @@
 //! Where each variable of a template sits, as far as labelling a URI needs: its operator,
 //! modifier, scope, whether its expression delimits it, and what the template writes next.
 
+use super::oracle::canonical;
 use crate::safety::Scope;
 use crate::template::{Component, Operator};
 use crate::UriTemplate;
@@ -23,8 +24,11 @@ pub(crate) struct Place {
     /// Whether it shares its expression with others that only a separator tells apart
     /// (`{a,b}`, `{/a,b}`): a list there would shift the values after it.
     pub(crate) in_list: bool,
-    /// The first character the template writes after the expression, if any, normalized.
-    pub(crate) next: Option<char>,
+    /// What the template may write right after the expression, as units of its canonical
+    /// form ([`canonical`](super::oracle::canonical): a character, or a triplet for a byte of
+    /// a non-ASCII one): the prefixes of the expressions after it, which write nothing when
+    /// their variables are undefined, up to the first unit of the next literal.
+    pub(crate) next: Vec<String>,
 }
 
 impl Place {
@@ -37,6 +41,13 @@ impl Place {
         } else {
             Scope::Segment
         }
+    }
+
+    /// Whether `written`, text of the variable's value in the URI, holds something the template
+    /// may write next, where shortest-first (section 1 of the semantics) could end it.
+    pub(crate) fn holds_next(&self, written: &str) -> bool {
+        let written = canonical(written);
+        self.next.iter().any(|unit| written.contains(unit.as_str()))
     }
 
     /// The character between items of the variable's exploded list.
@@ -72,11 +83,7 @@ impl Layout {
                 continue;
             };
             expression += 1;
-            let next = components.get(i + 1).and_then(|c| match c {
-                // Literals compare normalized: `%2E` is a `.` (section 3 of the semantics).
-                Component::Literal(text) => super::oracle::normalize(text).chars().next(),
-                Component::Expression(e) => e.operator().prefix().chars().next(),
-            });
+            let next = next_units(&components[i + 1..]);
             let op = e.operator();
             let separated = op.is_named() || matches!(op, Operator::Simple | Operator::Path);
             let alone = e.variables().len() == 1;
@@ -90,7 +97,7 @@ impl Layout {
                     delimited: alone || separated,
                     expression,
                     in_list: !alone && !op.is_named(),
-                    next,
+                    next: next.clone(),
                 });
             }
         }
@@ -99,4 +106,29 @@ impl Layout {
             lint_free: template.lints().is_empty(),
         }
     }
+}
+
+/// What the template may write first after an expression, followed by `rest`: see
+/// [`Place::next`]. Literals compare in canonical form (section 4 of the semantics: `%2E` is a
+/// `.`, and `é` is `%C3%A9`).
+fn next_units(rest: &[Component<'_>]) -> Vec<String> {
+    let mut units = Vec::new();
+    for component in rest {
+        match component {
+            Component::Expression(e) => {
+                units.extend(e.operator().prefix().chars().map(String::from))
+            }
+            Component::Literal(text) => {
+                let text = canonical(text);
+                let len = if text.starts_with('%') {
+                    3
+                } else {
+                    text.chars().next().map_or(0, char::len_utf8)
+                };
+                units.push(text[..len.min(text.len())].to_owned());
+                break;
+            }
+        }
+    }
+    units
 }

@@ -20,8 +20,9 @@
 //!
 //! Expectations come from expansion (RFC 6570), RFC 3986 and the safety rules, never from
 //! running the matcher; where the template does not pin a reading (a template with lints, a
-//! multi-variable expression, a text holding what the template writes next), the label is
-//! only that no unsafe value gets through ([`Expected::NeverUnsafe`]). The
+//! list in `{a,b}`, a value holding what the template writes next, values outside the
+//! round-trip domain), the label is only that no unsafe value gets through
+//! ([`Expected::NeverUnsafe`]). The
 //! [semantics](crate::semantics), section 12, says how each label is derived.
 //!
 //! # A property test of your handler, in under 20 lines

@@ -23,21 +23,43 @@ fn is_uri_byte(b: u8) -> bool {
 /// use rfc6570::testing::normalize;
 ///
 /// assert_eq!(normalize("a%2fb%7E%41"), "a%2Fb~A");
+/// assert_eq!(normalize("%a\u{e9}bc%7e"), "%A\u{e9}bc~"); // a `%` without two hex digits is no triplet
 /// ```
 pub fn normalize(uri: &str) -> String {
     let mut out = String::with_capacity(uri.len());
     let mut rest = uri;
     while let Some(i) = rest.find('%') {
         out.push_str(&rest[..i]);
-        let triplet = rest.get(i..i + 3).unwrap_or(&rest[i..]);
-        match u8::from_str_radix(triplet.get(1..).unwrap_or(""), 16) {
-            Ok(b) if triplet.len() == 3 && is_unreserved(b) => out.push(char::from(b)),
+        // The `%` and up to two hex digits after it: nothing else is part of a triplet.
+        let digits = rest[i + 1..]
+            .bytes()
+            .take(2)
+            .take_while(u8::is_ascii_hexdigit)
+            .count();
+        let triplet = &rest[i..i + 1 + digits];
+        match u8::from_str_radix(&triplet[1..], 16) {
+            Ok(b) if digits == 2 && is_unreserved(b) => out.push(char::from(b)),
             _ => out.push_str(&triplet.to_ascii_uppercase()),
         }
         rest = &rest[i + triplet.len()..];
     }
     out.push_str(rest);
     out
+}
+
+/// The canonical form of URI text for comparing it unit by unit: [`normalize`]d, with every
+/// non-ASCII character written as the upper-case triplets of its UTF-8 (the IRI form and the
+/// URI form are equal, section 4 of the semantics).
+pub(crate) fn canonical(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            out.push_str(&super::pieces::encode_char(c, false));
+        }
+    }
+    normalize(&out)
 }
 
 /// Percent-decodes `text` once, or says where and why it cannot be: a `%` that starts no

@@ -63,7 +63,13 @@ const DISALLOWED: &[u8] = b" \"<>\\^`{|}\0\n\x7f";
 
 impl Piece {
     /// Every piece, the simplest first: shrinking moves towards [`Piece::Unreserved`].
-    pub const ALL: [Piece; 9] = [
+    ///
+    /// ```
+    /// # use rfc6570::testing::Piece;
+    /// assert_eq!(Piece::ALL[0], Piece::Unreserved);
+    /// assert!(Piece::ALL.iter().all(|p| !p.text(7).is_empty()));
+    /// ```
+    pub const ALL: &'static [Piece] = &[
         Piece::Unreserved,
         Piece::Dots,
         Piece::SubDelim,

@@ -42,12 +42,12 @@ pub fn pieces() -> impl Strategy<Value = (Piece, u32)> {
 /// assert!(s.chars().count() <= 6 * 12);
 /// ```
 pub fn strings() -> impl Strategy<Value = String> {
-    prop::collection::vec(pieces(), 0..6).prop_map(|p| string_of(&p))
+    prop::collection::vec(pieces(), 0..=6).prop_map(|p| string_of(&p))
 }
 
 /// As [`strings`], never empty.
 fn nonempty_strings() -> impl Strategy<Value = String> {
-    prop::collection::vec(pieces(), 1..6).prop_map(|p| string_of(&p))
+    prop::collection::vec(pieces(), 1..=6).prop_map(|p| string_of(&p))
 }
 
 /// A string, a list (possibly empty) or a map (possibly empty, a key possibly repeated).
@@ -141,7 +141,16 @@ pub fn cases(template: &UriTemplate) -> impl Strategy<Value = Case> {
             .zip(values)
             .filter_map(|(n, v)| Some((n.clone(), v?)))
             .collect();
-        Case::new(&template, shape_values(&g, &values)).ok()
+        // Shaping may empty a value (`{+a}` holds no `?`): such a case is not for a router.
+        let values = shape_values(&g, &values);
+        let emptied = names.iter().filter(|n| !tail.contains(n)).any(|n| {
+            values
+                .get(n)
+                .is_none_or(|v| v.is_undefined() || v.strings().any(str::is_empty))
+        });
+        (!emptied)
+            .then(|| Case::new(&template, values).ok())
+            .flatten()
     })
 }
 
@@ -174,15 +183,21 @@ fn distinct_names(g: &GenTemplate) -> Vec<String> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn all_cases(template: &UriTemplate) -> impl Strategy<Value = Case> {
+    if hostile_variants(template).is_empty() {
+        // A template without variables has no hostile variant: its cases are all there is.
+        return cases(template).boxed();
+    }
     prop_oneof![
         cases(template),
         hostile(template).prop_map(|h| h.case().clone()),
     ]
+    .boxed()
 }
 
 /// A hostile variant of `template`: one of its [`hostile_variants`] (shrinking towards the
 /// first), or, as often, one variable's place written as any string of [`pieces`], raw, and
-/// labelled by the same rules.
+/// labelled by the same rules. A template without variables has none, and the strategy
+/// rejects every case: [`all_cases`] serves any template.
 ///
 /// ```
 /// use proptest::strategy::{Strategy, ValueTree};
@@ -268,10 +283,7 @@ pub fn matchable_templates() -> impl Strategy<Value = GenTemplate> {
 /// let mut runner = TestRunner::deterministic();
 /// for _ in 0..50 {
 ///     let case = rfc6570::testing::strategies::round_trip_cases().new_tree(&mut runner).unwrap().current();
-///     case.check_match(&case.template().match_uri(case.uri())).or_else(|e| {
-///         // A template the matcher refuses when it compiles is never answered wrongly.
-///         if matches!(case.template().match_uri(case.uri()), Err(rfc6570::MatchError::Unsupported(_))) { Ok(()) } else { Err(e) }
-///     })?;
+///     case.check_match(&case.template().match_uri(case.uri()))?;
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
