@@ -630,9 +630,9 @@ fn route_expectation(
                 };
             }
             (Some(_), None) => return Expected::NeverUnsafe,
-            (None, Some(_)) => {}
-            // Not pinned: its captures could split differently, and so break a rule.
-            (None, None) => {}
+            // Safe. A list or map not pinned exactly is still safe: the path's split is
+            // pinned, and a split inside its expression only regroups the same strings.
+            (None, _) => {}
         }
     }
     matched.clone()
