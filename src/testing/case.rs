@@ -650,28 +650,28 @@ fn in_domain(template: &UriTemplate, values: &Values, uri: &str) -> bool {
     unchanged && shape_template(g.clone()) == g && fault(uri).is_none()
 }
 
+/// The variables of `{+v}` and `{#v}` expressions, which pass a value's triplets through.
+fn reserved_vars(t: &UriTemplate) -> impl Iterator<Item = crate::template::VarSpec<'_>> + '_ {
+    t.expressions()
+        .filter(|e| matches!(e.operator(), Operator::Reserved | Operator::Fragment))
+        .flat_map(|e| e.variables())
+}
+
 /// Whether a value of a `{+v}` or `{#v}` expression holds a `%`, which expansion may pass
 /// through as a triplet: its capture then comes back decoded, and expands differently.
 fn passes_triplets(template: &UriTemplate, values: &Values) -> bool {
-    template
-        .expressions()
-        .filter(|e| matches!(e.operator(), Operator::Reserved | Operator::Fragment))
-        .flat_map(|e| e.variables())
-        .any(|v| {
-            values
-                .get(v.name())
-                .is_some_and(|v| v.strings().any(|s| s.contains('%')))
-        })
+    reserved_vars(template).any(|v| {
+        values
+            .get(v.name())
+            .is_some_and(|v| v.strings().any(|s| s.contains('%')))
+    })
 }
 
 /// Whether a `{+v}` or `{#v}` variable captured text with a triplet, which comes back decoded.
 fn reserved_capture_held_triplet(t: &UriTemplate, captures: &Captures<'_>) -> bool {
-    t.expressions()
-        .filter(|e| matches!(e.operator(), Operator::Reserved | Operator::Fragment))
-        .flat_map(|e| e.variables())
-        .any(|v| {
-            captures
-                .get(v.name())
-                .is_some_and(|c| c.raw().contains('%'))
-        })
+    reserved_vars(t).any(|v| {
+        captures
+            .get(v.name())
+            .is_some_and(|c| c.raw().contains('%'))
+    })
 }

@@ -2,6 +2,7 @@
 //! modifier, scope, whether its expression delimits it, and what the template writes next.
 
 use super::oracle::canonical;
+use super::template::GenTemplate;
 use crate::safety::Scope;
 use crate::template::{Component, Operator};
 use crate::UriTemplate;
@@ -70,12 +71,7 @@ pub(crate) struct Layout {
 impl Layout {
     pub(crate) fn of(template: &UriTemplate) -> Self {
         let components: Vec<Component<'_>> = template.components().collect();
-        let is_query = |c: &Component<'_>| {
-            matches!(c, Component::Expression(e)
-                if matches!(e.operator(), Operator::Query | Operator::QueryContinuation))
-        };
-        let tail_start =
-            components.len() - components.iter().rev().take_while(|c| is_query(c)).count();
+        let tail_start = GenTemplate::from(template).tail_start();
         let mut places = Vec::new();
         let mut expression = 0;
         for (i, component) in components.iter().enumerate() {
