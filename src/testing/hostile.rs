@@ -200,7 +200,6 @@ fn faulty() -> Vec<(&'static str, String)> {
 pub struct Hostile {
     case: Case,
     variable: String,
-    spelling: String,
 }
 
 impl Hostile {
@@ -235,7 +234,8 @@ impl Hostile {
     /// # Ok::<(), rfc6570::Error>(())
     /// ```
     pub fn spelling(&self) -> &str {
-        &self.spelling
+        // The case's note is the spelling's name: one string, kept once.
+        self.case.note().unwrap_or_default()
     }
 }
 
@@ -426,7 +426,6 @@ fn variant(
     Hostile {
         case,
         variable: place.name.clone(),
-        spelling: spelling.to_owned(),
     }
 }
 
