@@ -10,7 +10,11 @@
 //!
 //! Subtract the second total from the first and divide by 1000 × 130 for the instructions per
 //! GitHub lookup. Workloads: `github` and `github-matchit` (every path of the GitHub set),
-//! `static` and `static-matchit` (`/notifications` alone), `expand` (the 64 spec examples).
+//! `static` and `static-matchit` (`/notifications` alone), `expand` (the 64 spec examples),
+//! `op-<name>` (one `match_uri` of the operator table's template `<name>`, as
+//! `match/op/<name>` runs it) and `limit-<shape>` (one `match_uri` of an adversarial shape on
+//! a URI of 10,000 separators, with the length limit lifted: divide by 10,000 for the
+//! instructions per byte).
 //! Without a workload and a count (as under `cargo bench`, which passes its own arguments), it
 //! does nothing.
 
@@ -18,7 +22,7 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{github_routes, GithubRoute};
+use common::{github_routes, GithubRoute, ADVERSARIAL, OPERATORS};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,6 +42,8 @@ fn main() {
         "static" => lookups(n, &routes, &one, false),
         "static-matchit" => lookups(n, &routes, &one, true),
         "expand" => expand(n),
+        other if other.starts_with("op-") => operator(n, &other[3..]),
+        other if other.starts_with("limit-") => adversarial(n, &other[6..]),
         other => eprintln!("unknown workload {other}: see the module doc of benches/callgrind.rs"),
     }
 }
@@ -88,5 +94,32 @@ fn expand(n: usize) {
             template.expand_to(black_box(*vars), &mut out).unwrap();
             black_box(&out);
         }
+    }
+}
+
+/// Matches the operator table's URI for template `name`, `n` times.
+fn operator(n: usize, name: &str) {
+    let Some(&(_, template, uri, _, _)) = OPERATORS.iter().find(|o| o.0 == name) else {
+        return eprintln!("no operator {name} in the table of benches/common");
+    };
+    let t = rfc6570::UriTemplate::parse(template).unwrap();
+    t.match_uri(uri).unwrap();
+    for _ in 0..n {
+        let _ = black_box(t.match_uri(black_box(uri)));
+    }
+}
+
+/// Matches the adversarial shape `name` on 10,000 separators, `n` times, past the length
+/// limit.
+fn adversarial(n: usize, name: &str) {
+    let Some(&(_, template, make)) = ADVERSARIAL.iter().find(|a| a.0 == name) else {
+        return eprintln!("no shape {name} in the table of benches/common");
+    };
+    let t = rfc6570::UriTemplate::parse(template).unwrap();
+    let uri = make(10_000);
+    let options = rfc6570::matching::MatchOptions::new().max_uri_len(usize::MAX);
+    let _ = t.match_uri_with(&uri, &options);
+    for _ in 0..n {
+        let _ = black_box(t.match_uri_with(black_box(&uri), &options));
     }
 }

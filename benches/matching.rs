@@ -10,86 +10,9 @@ mod common;
 
 use std::hint::black_box;
 
-use common::floor_scan;
+use common::{floor_scan, ADVERSARIAL, OPERATORS};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rfc6570::UriTemplate;
-
-/// (name, template, URI, a variable and the value it must capture).
-const OPERATORS: [(&str, &str, &str, &str, &str); 8] = [
-    (
-        "simple",
-        "db://users/{id}/profile",
-        "db://users/ada%20l/profile",
-        "id",
-        "ada l",
-    ),
-    (
-        "reserved",
-        "file:///{+path}",
-        "file:///docs/guide/caf%C3%A9.md",
-        "path",
-        "docs/guide/caf\u{e9}.md",
-    ),
-    (
-        "fragment",
-        "x://page{#section}",
-        "x://page#intro/part-2",
-        "section",
-        "intro/part-2",
-    ),
-    (
-        "label",
-        "x://archive{.ext}",
-        "x://archive.tar",
-        "ext",
-        "tar",
-    ),
-    (
-        "path",
-        "x://repo{/owner,name}",
-        "x://repo/rust-lang/rust",
-        "name",
-        "rust",
-    ),
-    (
-        "path_param",
-        "x://map{;x,y}",
-        "x://map;x=1024;y=768",
-        "y",
-        "768",
-    ),
-    (
-        "query",
-        "search://docs{?q,lang}",
-        "search://docs?q=uri%20templates&lang=en",
-        "q",
-        "uri templates",
-    ),
-    (
-        "query_continuation",
-        "x://s?fixed=yes{&x,y}",
-        "x://s?fixed=yes&x=1024&y=768",
-        "x",
-        "1024",
-    ),
-];
-
-/// (name, template, URI for `n` separators).
-type Adversarial = (&'static str, &'static str, fn(usize) -> String);
-const ADVERSARIAL: [Adversarial; 4] = [
-    ("reserved3_slashes", "x://{+a}/{+b}/{+c}/end", |n| {
-        format!("x://{}", "/".repeat(n))
-    }),
-    ("simple3_dashes", "x://{a}-{b}-{c}.z", |n| {
-        format!("x://{}", "-".repeat(n))
-    }),
-    ("explode_commas", "x://r{/id*}", |n| {
-        format!("x://r/{}", ",".repeat(n))
-    }),
-    ("explode_slashes", "x://r{/id*}", |n| {
-        format!("x://r{}", "/".repeat(n))
-    }),
-];
 
 fn bench(c: &mut Criterion) {
     for (name, template, uri, var, want) in OPERATORS {

@@ -137,3 +137,80 @@ pub fn spec_examples() -> (Vec<serde_json::Value>, Vec<SpecCase>) {
     assert_eq!(cases.len(), 64, "spec-examples.json holds 64 cases");
     (groups, cases)
 }
+
+/// (name, template, URI, a variable and the value it must capture).
+pub const OPERATORS: [(&str, &str, &str, &str, &str); 8] = [
+    (
+        "simple",
+        "db://users/{id}/profile",
+        "db://users/ada%20l/profile",
+        "id",
+        "ada l",
+    ),
+    (
+        "reserved",
+        "file:///{+path}",
+        "file:///docs/guide/caf%C3%A9.md",
+        "path",
+        "docs/guide/caf\u{e9}.md",
+    ),
+    (
+        "fragment",
+        "x://page{#section}",
+        "x://page#intro/part-2",
+        "section",
+        "intro/part-2",
+    ),
+    (
+        "label",
+        "x://archive{.ext}",
+        "x://archive.tar",
+        "ext",
+        "tar",
+    ),
+    (
+        "path",
+        "x://repo{/owner,name}",
+        "x://repo/rust-lang/rust",
+        "name",
+        "rust",
+    ),
+    (
+        "path_param",
+        "x://map{;x,y}",
+        "x://map;x=1024;y=768",
+        "y",
+        "768",
+    ),
+    (
+        "query",
+        "search://docs{?q,lang}",
+        "search://docs?q=uri%20templates&lang=en",
+        "q",
+        "uri templates",
+    ),
+    (
+        "query_continuation",
+        "x://s?fixed=yes{&x,y}",
+        "x://s?fixed=yes&x=1024&y=768",
+        "x",
+        "1024",
+    ),
+];
+
+/// (name, template, URI for `n` separators).
+pub type Adversarial = (&'static str, &'static str, fn(usize) -> String);
+pub const ADVERSARIAL: [Adversarial; 4] = [
+    ("reserved3_slashes", "x://{+a}/{+b}/{+c}/end", |n| {
+        format!("x://{}", "/".repeat(n))
+    }),
+    ("simple3_dashes", "x://{a}-{b}-{c}.z", |n| {
+        format!("x://{}", "-".repeat(n))
+    }),
+    ("explode_commas", "x://r{/id*}", |n| {
+        format!("x://r/{}", ",".repeat(n))
+    }),
+    ("explode_slashes", "x://r{/id*}", |n| {
+        format!("x://r{}", "/".repeat(n))
+    }),
+];
