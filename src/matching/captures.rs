@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::program::Rank;
+use super::inst::Rank;
 use super::query;
 use super::vm::UNSET;
 use crate::pct;

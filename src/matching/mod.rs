@@ -2,17 +2,20 @@
 //! did not match ([`MatchError`] with its reasons [`Malformed`], [`QueryError`] and
 //! [`Unsupported`]). What matches what is the [semantics](crate::semantics).
 //!
-//! Inside, the engine: `program` compiles a template once into a small NFA over URI units,
-//! `vm` runs it as a Pike VM (linear in the URI), `walk` serves delimited templates by a radix
-//! walk at a tenth of the VM's cost, `query` binds a query tail in any order, and `captures`
-//! reads what was captured. `ARCHITECTURE.md` in the repository describes each and its costs.
+//! Inside, the engine: `program` compiles a template once into a small NFA over URI units
+//! (the instructions of `inst`), `vm` runs it as a Pike VM (linear in the URI), `dfa` runs
+//! the VM's choices made ahead of time as a table (for single templates), `walk` serves
+//! delimited templates by a radix walk, `query` binds a query tail in any order, and
+//! `captures` reads what was captured. `ARCHITECTURE.md` in the repository describes each and its costs.
 
 #[cfg(test)]
 mod adversarial;
 mod captures;
 mod class;
+mod dfa;
 #[cfg(feature = "serde")]
 mod extract;
+mod inst;
 pub(crate) mod program;
 mod query;
 pub(crate) mod trie;
@@ -590,7 +593,7 @@ pub(crate) fn match_template<'a>(
 pub(crate) enum Search {
     /// The walk found template `key`, and noted what the captured bytes hold.
     Walked(u32, Seen),
-    /// The VM found template `key`.
+    /// The VM, or its table, found template `key`.
     Ran(u32),
     /// Nothing matches.
     NotFound,
@@ -670,7 +673,8 @@ impl From<Walk> for Search {
 }
 
 /// The VM's half of [`search`], for a URI the walk deferred: validates it if that is not done
-/// yet, and runs the VM. Out of line: most searches end in the walk.
+/// yet, and runs the VM's table where the program has one (see [`dfa`]) and the VM where it
+/// does not or the table defers. Out of line: most searches end in the walk.
 #[inline(never)]
 pub(crate) fn run_vm(
     program: &Program,
@@ -680,6 +684,13 @@ pub(crate) fn run_vm(
 ) -> Result<Search, BadUri> {
     if triplets.is_none() {
         *triplets = Some(validate_uri(uri, usize::MAX)?);
+    }
+    if let Some(dfa) = program.dfa() {
+        match dfa.run(uri.as_bytes(), slots) {
+            dfa::Run::Match(key) => return Ok(Search::Ran(key)),
+            dfa::Run::NoMatch => return Ok(Search::NotFound),
+            dfa::Run::Dynamic => {}
+        }
     }
     Ok(match vm::run(program, uri.as_bytes(), slots) {
         Some(key) => Search::Ran(key),

@@ -19,8 +19,12 @@
 //! A trailing run of query expressions (`{?..}{&..}`) compiles to a [`Inst::QueryStart`]
 //! assertion and a loop over the rest of the URI; [`super::query`] then binds its pairs.
 
+use std::sync::OnceLock;
+
 use super::class::{Class, Reading};
-use super::trie::{shape, tokens, TailStart, Token, Trie, VarToken};
+use super::dfa::{Dfa, Nfa};
+use super::inst::{first_sets, FirstSet, Inst, Rank};
+use super::trie::{shape, tokens, Token, Trie, VarToken};
 use super::walk::Walker;
 use super::Unsupported;
 use crate::pct;
@@ -34,88 +38,6 @@ pub(crate) const MAX_INSTRUCTIONS: usize = 1 << 24;
 /// The most work one URI unit may cost a single template's match: program length times slot
 /// width (see [`Program::compile`]).
 pub(crate) const MAX_WORK_PER_UNIT: usize = 1 << 16;
-
-/// What consumed a byte, for precedence: higher is preferred.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) enum Rank {
-    /// A variable that can cross `/`: `{+v}`, `{#v}`, `{/v*}`.
-    Crossing = 0,
-    /// A variable that cannot cross `/`, or a query parameter.
-    Segment = 1,
-    /// A template literal.
-    Literal = 2,
-}
-
-impl Rank {
-    pub(crate) const ALL: [Rank; 3] = [Rank::Literal, Rank::Segment, Rank::Crossing];
-
-    /// The rank of what an expression writes: its values, prefix and separators.
-    pub(crate) fn of(op: Operator, var: &VarNode) -> Self {
-        match op {
-            Operator::Reserved | Operator::Fragment => Self::Crossing,
-            Operator::Path if var.explode => Self::Crossing,
-            _ => Self::Segment,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Inst {
-    /// Consume a unit equal to this one.
-    Unit {
-        unit: pct::Unit,
-        rank: Rank,
-    },
-    /// Consume a literal unit and continue where the table says (a trie node's literal edges).
-    Dispatch(u32),
-    /// Consume a unit of the class and stay here, or (preferred) continue at `exit`.
-    Loop {
-        class: Class,
-        rank: Rank,
-        exit: u32,
-    },
-    /// As `Loop`, admitting at most `max` characters since the last [`Inst::ResetCount`].
-    Counted {
-        class: Class,
-        rank: Rank,
-        max: u16,
-        exit: u32,
-    },
-    /// Consume one unit of the class (counting it) and continue: a value that must not be empty.
-    Step {
-        class: Class,
-        rank: Rank,
-    },
-    /// Start counting characters at zero.
-    ResetCount,
-    /// Continue at both, preferring the first.
-    Split(u32, u32),
-    Jump(u32),
-    /// Record the current position in a slot.
-    Save(u32),
-    /// Fail unless the text since the position in this slot ends with a whole character: a
-    /// value never ends inside the triplets of one UTF-8 character.
-    Boundary(u32),
-    /// Fail unless the current position starts a query tail: the end, or a byte the tail's
-    /// expansion can start with.
-    QueryStart(TailStart),
-    /// The template with this key matches if the URI ends here.
-    Match(u32),
-}
-
-impl Inst {
-    /// The rank of what this instruction consumes, if it consumes.
-    pub(crate) fn rank(self) -> Option<Rank> {
-        match self {
-            Self::Unit { rank, .. }
-            | Self::Loop { rank, .. }
-            | Self::Counted { rank, .. }
-            | Self::Step { rank, .. } => Some(rank),
-            Self::Dispatch(_) => Some(Rank::Literal),
-            _ => None,
-        }
-    }
-}
 
 /// What the compiled variables must satisfy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -146,102 +68,10 @@ pub(crate) struct Program {
     /// For one delimited template, or a router's set of them, the radix walk that matches
     /// without the VM.
     pub(crate) walker: Option<Walker>,
-}
-
-/// The units that the first consuming instruction reachable from an instruction can take, and
-/// whether a match is reachable without consuming anything. The VM skips a path whose first set
-/// does not admit the next unit: it would die at the next step anyway.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct FirstSet {
-    ascii: u128,
-    encoded: bool,
-    end: bool,
-}
-
-impl FirstSet {
-    fn of_class(class: Class) -> Self {
-        FirstSet {
-            ascii: class.ascii(),
-            encoded: true,
-            end: false,
-        }
-    }
-
-    /// Whether a thread here can take `next` (`None`: the end of the URI).
-    #[inline]
-    pub(crate) fn admits(&self, next: Option<pct::Unit>) -> bool {
-        match next {
-            None => self.end,
-            Some(u) if u.encoded => self.encoded,
-            Some(u) => u.byte < 128 && self.ascii >> u.byte & 1 == 1,
-        }
-    }
-
-    fn unit(u: pct::Unit) -> Self {
-        if u.encoded {
-            Self {
-                encoded: true,
-                ..Self::default()
-            }
-        } else {
-            Self {
-                ascii: 1 << u.byte,
-                ..Self::default()
-            }
-        }
-    }
-
-    fn union(self, other: Self) -> Self {
-        Self {
-            ascii: self.ascii | other.ascii,
-            encoded: self.encoded | other.encoded,
-            end: self.end | other.end,
-        }
-    }
-}
-
-/// Computes every instruction's [`FirstSet`]. Epsilon edges never form a cycle (every loop in
-/// a program passes through a consuming instruction), so a memoized walk terminates.
-fn first_sets(insts: &[Inst], dispatch: &[Vec<(pct::Unit, u32)>]) -> Vec<FirstSet> {
-    let mut memo: Vec<Option<FirstSet>> = vec![None; insts.len()];
-    for pc in (0..insts.len()).rev() {
-        first_set(pc, insts, dispatch, &mut memo);
-    }
-    memo.into_iter().map(Option::unwrap_or_default).collect()
-}
-
-fn first_set(
-    pc: usize,
-    insts: &[Inst],
-    dispatch: &[Vec<(pct::Unit, u32)>],
-    memo: &mut Vec<Option<FirstSet>>,
-) -> FirstSet {
-    if let Some(set) = memo[pc] {
-        return set;
-    }
-    let follow =
-        |to: u32, memo: &mut Vec<Option<FirstSet>>| first_set(to as usize, insts, dispatch, memo);
-    let set = match insts[pc] {
-        Inst::Unit { unit, .. } => FirstSet::unit(unit),
-        Inst::Dispatch(table) => dispatch[table as usize]
-            .iter()
-            .fold(FirstSet::default(), |s, &(u, _)| s.union(FirstSet::unit(u))),
-        Inst::Step { class, .. } => FirstSet::of_class(class),
-        Inst::Loop { class, exit, .. } | Inst::Counted { class, exit, .. } => {
-            FirstSet::of_class(class).union(follow(exit, memo))
-        }
-        Inst::Split(a, b) => follow(a, memo).union(follow(b, memo)),
-        Inst::Jump(to) => follow(to, memo),
-        Inst::ResetCount | Inst::Save(_) | Inst::Boundary(_) | Inst::QueryStart(_) => {
-            follow(pc as u32 + 1, memo)
-        }
-        Inst::Match(_) => FirstSet {
-            end: true,
-            ..FirstSet::default()
-        },
-    };
-    memo[pc] = Some(set);
-    set
+    /// For one template, the VM's table (see [`Dfa`]), built the first time the VM would
+    /// run ([`Program::dfa`]): most templates the walk serves never need it. `None` for a
+    /// router's program, which would take more states than a table holds.
+    dfa: Option<OnceLock<Option<Dfa>>>,
 }
 
 impl Program {
@@ -261,6 +91,7 @@ impl Program {
             !policy.require_path_vars,
             policy.strict_encoding,
         );
+        program.dfa = Some(OnceLock::new());
         Ok(program)
     }
 
@@ -295,7 +126,23 @@ impl Program {
             slots,
             first,
             walker: None,
+            dfa: None,
         })
+    }
+}
+
+impl Program {
+    /// The VM's table, built on first use, if the program has one (see [`Dfa::build`]).
+    pub(crate) fn dfa(&self) -> Option<&Dfa> {
+        let build = || {
+            Dfa::build(&Nfa {
+                insts: &self.insts,
+                dispatch: &self.dispatch,
+                first: &self.first,
+                slots: self.slots,
+            })
+        };
+        self.dfa.as_ref()?.get_or_init(build).as_ref()
     }
 }
 

@@ -29,11 +29,11 @@
 use std::cell::Cell;
 use std::cell::RefCell;
 
-use super::program::{Inst, Program, Rank};
+use super::inst::{Inst, Rank};
+use super::program::Program;
 use crate::pct::{self, unit_at, Unit};
 
-/// Slot value for "not recorded".
-pub(crate) const UNSET: u32 = u32::MAX;
+pub(crate) use super::inst::UNSET;
 
 /// The character count of a thread retired from a counting loop: above every prefix
 /// modifier's limit (at most 9999), so the thread dies at its next step.

@@ -1,0 +1,226 @@
+//! The VM's choices made once: a table-driven engine for the templates the walk does not serve.
+//!
+//! What the Pike VM ([`super::vm`]) does at a unit depends on the unit and on its list of
+//! threads (their instructions, groups and order), never on the slots they carry: which
+//! threads the epsilon closure reaches, which of them advance, into which groups, where each
+//! new thread's slots come from and which of them its path sets to the current position. The
+//! slots are only copied and written. So the VM can run ahead of time over lists of threads
+//! instead of over a URI: each distinct list is a *state*, each class of units the program
+//! cannot tell apart a column, and each transition keeps, for every thread of the new list,
+//! the old thread its slots come from and the slots it sets (a DFA with slot moves, as in a
+//! tagged DFA). At match time what is left is a table lookup per unit; the slots are read
+//! back from the few transitions that move them (see [`Dfa::run`]).
+//!
+//! **Exact by construction.** The table is the VM's own closure and step, run on every list
+//! it can reach, with the same order of exploration, the same pruning and the same choice of
+//! match; the tests compare the two on random templates and URIs.
+//!
+//! **Costs.** Per unit, one byte load, one class load and one transition load, and a note
+//! where the transition moves slots; then, for a match, one step back per note. Linear in
+//! the URI whatever the template, and the same however many threads the VM would hold:
+//! `{+a}/{+b}/{+c}/end` over slashes costs some 30 instructions a byte, where the VM spent
+//! some 4,500. The table is built when the template is first matched, within a budget of
+//! epsilon steps, and takes 4 bytes a state and class.
+//!
+//! **Refused**, so that the VM serves them: counting loops (a prefix modifier's count is data
+//! a state would have to hold), more than 64 slots, and programs whose lists of threads take
+//! more than [`MAX_STATES`] shapes. At match time, where a value could end right before an
+//! encoded continuation byte (`%A9`, or the second byte of a raw `é`), whether it ends a
+//! character there depends on its bytes: the engine hands that URI to the VM.
+
+mod build;
+#[cfg(test)]
+mod tests;
+
+use std::cell::RefCell;
+
+use super::inst::{FirstSet, Inst, UNSET};
+use crate::pct::{unit_at, Unit};
+
+/// The most states a table may have.
+pub(crate) const MAX_STATES: usize = 512;
+/// The most threads one state may hold (the VM's list at one position).
+pub(crate) const MAX_THREADS: usize = 32;
+/// The most classes of units a program may tell apart.
+const MAX_CLASSES: usize = 64;
+
+/// A program's table: see the module documentation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Dfa {
+    /// The class of each raw byte (`%` aside: it starts a triplet).
+    raw: [u8; 256],
+    /// The class of each byte a triplet encodes.
+    triplet: [u8; 256],
+    /// Columns per state: one per class.
+    stride: usize,
+    /// The transitions of state `s`, one per class, from `s * stride` on.
+    transitions: Vec<Transition>,
+    /// What each state gives at the end of the URI.
+    ends: Vec<Option<Win>>,
+    /// Where the moves of each set start in [`moves`](Self::moves), by
+    /// [`Transition::moves`]: one move per thread of the new state, in order.
+    move_sets: Vec<u32>,
+    moves: Vec<Move>,
+    /// Slots per thread.
+    width: usize,
+}
+
+/// Where a transition leads: where its state's transitions start (its number times the
+/// stride, so that the run multiplies nothing), or [`DEAD`] or [`DYNAMIC`]. In 4 bytes, so
+/// that a state's row of transitions shares few cache lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Transition {
+    next: u16,
+    /// The index of its set of moves in [`Dfa::move_sets`]; 0 is the set that moves
+    /// nothing.
+    moves: u16,
+}
+
+/// No thread survives: the URI does not match.
+const DEAD: u16 = u16::MAX;
+/// The VM must decide (see the module documentation).
+const DYNAMIC: u16 = u16::MAX - 1;
+
+// Every state's row starts below the sentinels.
+const _: () = assert!(MAX_STATES * MAX_CLASSES <= DYNAMIC as usize);
+
+/// Where a thread's slots come from: the old thread `from`, with the slots of `sets` (a bit
+/// per slot) set to the current position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Move {
+    from: u32,
+    sets: u64,
+}
+
+/// The match a state gives at the end of the URI: its template's key and its slots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Win {
+    key: u32,
+    slots: Move,
+}
+
+/// What a run found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Run {
+    Match(u32),
+    NoMatch,
+    /// The VM must decide.
+    Dynamic,
+}
+
+/// The program as the construction reads it.
+pub(crate) struct Nfa<'p> {
+    pub(crate) insts: &'p [Inst],
+    pub(crate) dispatch: &'p [Vec<(Unit, u32)>],
+    pub(crate) first: &'p [FirstSet],
+    pub(crate) slots: usize,
+}
+
+impl Dfa {
+    /// The table of `nfa`, or `None` if the program is refused (see the module documentation).
+    pub(crate) fn build(nfa: &Nfa<'_>) -> Option<Self> {
+        let refused = nfa.insts.is_empty()
+            || nfa.slots > 64
+            || nfa
+                .insts
+                .iter()
+                .any(|i| matches!(i, Inst::Counted { .. } | Inst::ResetCount));
+        if refused {
+            return None;
+        }
+        build::Builder::new(nfa)?.run()
+    }
+
+    /// Runs the table over a validated `uri`; on a match, writes the winning thread's slots
+    /// to `out`, as the VM does.
+    ///
+    /// Two passes. The first follows the transitions, noting each one that moves slots; it
+    /// decides whether the URI matches, and which thread of the last state wins. The second
+    /// goes back over the notes from that thread: each says which thread of the state before
+    /// the winner came from and which slots its path set there, and the latest position that
+    /// set a slot is its value. No slot array is copied, so a unit costs the same however many
+    /// threads the VM would hold, and a value running on costs one table load a byte.
+    pub(crate) fn run(&self, uri: &[u8], out: &mut [u32]) -> Run {
+        if uri.len() > MAX_NOTED {
+            return Run::Dynamic;
+        }
+        NOTES.with(|notes| {
+            let mut notes = notes.borrow_mut();
+            notes.clear();
+            let last = match self.forward(uri, &mut notes) {
+                Ok(state) => state,
+                Err(run) => return run,
+            };
+            let Some(win) = self.ends[last] else {
+                return Run::NoMatch;
+            };
+            self.backward(&notes, win.slots, uri.len(), &mut out[..self.width]);
+            Run::Match(win.key)
+        })
+    }
+
+    /// The first pass: the last state, with a note of each transition that moves slots and
+    /// where; or how the run ends early.
+    fn forward(&self, uri: &[u8], notes: &mut Vec<(u32, u16)>) -> Result<usize, Run> {
+        let mut row = 0usize;
+        let mut pos = 0;
+        while let Some(&byte) = uri.get(pos) {
+            let (class, len) = if byte == b'%' {
+                let (unit, len) = unit_at(uri, pos);
+                (self.triplet[usize::from(unit.byte)], len)
+            } else {
+                (self.raw[usize::from(byte)], 1)
+            };
+            let t = self.transitions[row + usize::from(class)];
+            if t.next >= DYNAMIC {
+                return Err(if t.next == DEAD {
+                    Run::NoMatch
+                } else {
+                    Run::Dynamic
+                });
+            }
+            if t.moves != 0 {
+                notes.push((pos as u32, t.moves));
+            }
+            row = usize::from(t.next);
+            pos += len;
+        }
+        Ok(row / self.stride)
+    }
+
+    /// The second pass: the winner's slots, from `last` (the move that ends the URI, at
+    /// `len`) back to the start.
+    fn backward(&self, notes: &[(u32, u16)], last: Move, len: usize, out: &mut [u32]) {
+        out.fill(UNSET);
+        set_unset(out, last.sets, len);
+        let mut thread = last.from as usize;
+        for &(pos, set) in notes.iter().rev() {
+            let m = self.moves[self.move_sets[usize::from(set)] as usize + thread];
+            set_unset(out, m.sets, pos as usize);
+            thread = m.from as usize;
+        }
+    }
+}
+
+/// The longest URI the table runs over: its notes may take 8 bytes a URI byte. Longer ones
+/// (past a raised length limit) go to the VM.
+const MAX_NOTED: usize = 1 << 20;
+
+thread_local! {
+    /// The first pass's notes, grown to the most a URI has needed, so that a warm match
+    /// allocates nothing.
+    static NOTES: RefCell<Vec<(u32, u16)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Sets the slots of `sets` that are still unset to `pos`: going back, the first position
+/// met is the latest, the one the VM's slot holds.
+#[inline]
+fn set_unset(slots: &mut [u32], mut sets: u64, pos: usize) {
+    while sets != 0 {
+        let slot = &mut slots[sets.trailing_zeros() as usize];
+        if *slot == UNSET {
+            *slot = pos as u32;
+        }
+        sets &= sets - 1;
+    }
+}

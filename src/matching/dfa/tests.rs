@@ -1,0 +1,154 @@
+//! The table against the VM: hand-picked shapes, limits, and random templates and URIs.
+
+use super::{Run, MAX_STATES};
+use crate::matching::program::{Policy, Program};
+use crate::matching::vm;
+use crate::template::Parsed;
+
+const LENIENT: Policy = Policy {
+    require_path_vars: false,
+    strict_encoding: false,
+};
+
+fn program(template: &str, policy: Policy) -> Program {
+    Program::compile(&Parsed::parse(template).unwrap(), policy).unwrap()
+}
+
+/// A match: the template's key and the slots.
+type Found = Option<(u32, Vec<u32>)>;
+
+/// What the table and the VM give for `uri`: key and slots, or `None` for no match. The
+/// table's `Dynamic` is `Err`.
+fn both(program: &Program, uri: &str) -> (Result<Found, ()>, Found) {
+    let width = program.slots;
+    let (mut by_table, mut by_vm) = (vec![vm::UNSET; width], vec![vm::UNSET; width]);
+    let table = match program
+        .dfa()
+        .expect("a table")
+        .run(uri.as_bytes(), &mut by_table)
+    {
+        Run::Match(key) => Ok(Some((key, by_table))),
+        Run::NoMatch => Ok(None),
+        Run::Dynamic => Err(()),
+    };
+    let vm = vm::run(program, uri.as_bytes(), &mut by_vm).map(|key| (key, by_vm));
+    (table, vm)
+}
+
+/// The operators the walk turns away get a table, which answers as the VM does.
+#[test]
+fn the_operators_the_walk_does_not_serve_get_a_table() {
+    for (template, uri) in [
+        ("x://archive{.ext}", "x://archive.tar"),
+        ("x://page{#section}", "x://page#intro/part-2"),
+        ("x://repo{/owner,name}", "x://repo/rust-lang/rust"),
+        ("x://map{;x,y}", "x://map;x=1024;y=768"),
+        ("x://{a}-{b}-{c}.z", "x://1-2-3.z"),
+        ("x://{+a}/{+b}/{+c}/end", "x://a/b/c/end"),
+    ] {
+        let p = program(template, LENIENT);
+        assert!(p.walker.is_none(), "{template} is not walked");
+        let (table, vm) = both(&p, uri);
+        assert!(vm.is_some(), "{template} matches {uri}");
+        assert_eq!(table, Ok(vm), "{template} on {uri}");
+    }
+}
+
+/// `{/owner,name}` on one segment defines `owner`, as the VM prefers; on none, neither.
+#[test]
+fn a_table_prefers_what_the_vm_prefers() {
+    let p = program("x://repo{/owner,name}", LENIENT);
+    for uri in [
+        "x://repo/rust",
+        "x://repo",
+        "x://repo/",
+        "x://repo//b",
+        "x://repo/a/b/c",
+    ] {
+        let (table, vm) = both(&p, uri);
+        assert_eq!(table, Ok(vm), "on {uri}");
+    }
+    let (table, _) = both(&p, "x://repo/rust");
+    assert_eq!(table, Ok(Some((0, vec![9, 13, vm::UNSET, vm::UNSET]))));
+}
+
+/// Where a value could end before an encoded continuation byte and what follows could
+/// take it, the table hands the URI to the VM. Where nothing after the value could take
+/// one, the question never comes up.
+#[test]
+fn a_value_that_may_end_before_a_continuation_goes_to_the_vm() {
+    let p = program("x://{a}{+b}", LENIENT);
+    assert_eq!(both(&p, "x://caf%C3%A9").0, Err(()));
+    assert_eq!(both(&p, "x://caf\u{e9}").0, Err(()));
+    let (table, vm) = both(&p, "x://a%2Fb");
+    assert_eq!(table, Ok(vm));
+    let p = program("x://archive{.ext}", LENIENT);
+    let (table, vm) = both(&p, "x://archive.caf%C3%A9");
+    assert!(vm.is_some());
+    assert_eq!(table, Ok(vm));
+}
+
+/// Counting loops are refused: the count is data a state would have to hold.
+#[test]
+fn prefix_modifiers_are_left_to_the_vm() {
+    assert!(program("x://{a:3}", LENIENT).dfa().is_none());
+    assert!(program("x://{a}{b:9999}", LENIENT).dfa().is_none());
+}
+
+/// A template whose lists of threads take more shapes than a table may hold gets none.
+#[test]
+fn a_table_has_a_bounded_number_of_states() {
+    let literal = "a".repeat(MAX_STATES + 1);
+    assert!(program(&format!("x://{literal}{{.v}}"), LENIENT)
+        .dfa()
+        .is_none());
+    assert!(program("x://aaaa{.v}", LENIENT).dfa().is_some());
+}
+
+#[cfg(feature = "proptest")]
+mod agrees_with_the_vm {
+    use proptest::prelude::*;
+
+    use super::{both, Policy, Program};
+    use crate::matching::validate_uri;
+    use crate::testing::strategies::{round_trip_cases, templates, uri_like};
+
+    fn agree(program: &Program, uri: &str) -> Result<(), TestCaseError> {
+        if validate_uri(uri, usize::MAX).is_err() || program.dfa().is_none() {
+            return Ok(());
+        }
+        let (table, vm) = both(program, uri);
+        if let Ok(table) = table {
+            prop_assert_eq!(table, vm, "on {}", uri);
+        }
+        Ok(())
+    }
+
+    proptest! {
+        /// Any template, with a URI it expands to and a URI-like string, under each
+        /// policy: the same key and slots, or both no match.
+        #[test]
+        fn table_and_vm_agree(
+            case in round_trip_cases(),
+            other in templates(),
+            uri in uri_like(),
+            policy in 0..4usize,
+        ) {
+            let policy = Policy {
+                require_path_vars: policy & 1 != 0,
+                strict_encoding: policy & 2 != 0,
+            };
+            let t = case.template().parsed();
+            if let Ok(program) = Program::compile(t, policy) {
+                agree(&program, case.uri())?;
+                agree(&program, &uri)?;
+            }
+            if let Ok(t) = other.parse() {
+                if let Ok(program) = Program::compile(t.parsed(), policy) {
+                    agree(&program, &uri)?;
+                    agree(&program, case.uri())?;
+                }
+            }
+        }
+    }
+}
