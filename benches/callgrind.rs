@@ -10,6 +10,9 @@
 //!
 //! Subtract the second total from the first and divide by 1000 × 130 for the instructions per
 //! GitHub lookup. Workloads: `github` and `github-matchit` (every path of the GitHub set),
+//! `github-bare`, `github-read` and their `-matchit` twins (the loops of `benches/common`
+//! that the README compares: route and add up the values; route and read every parameter
+//! decoded),
 //! `static` and `static-matchit` (`/notifications` alone), `expand` (the 64 spec examples),
 //! `op-<name>` (one `match_uri` of the operator table's template `<name>`, as
 //! `match/op/<name>` runs it) and `limit-<shape>` (one `match_uri` of an adversarial shape on
@@ -39,6 +42,38 @@ fn main() {
     match workload.as_str() {
         "github" => lookups(n, &routes, &every, false),
         "github-matchit" => lookups(n, &routes, &every, true),
+        "github-bare" => same_loop(
+            n,
+            &routes,
+            &every,
+            common::bare_ours,
+            common::bare_matchit,
+            false,
+        ),
+        "github-bare-matchit" => same_loop(
+            n,
+            &routes,
+            &every,
+            common::bare_ours,
+            common::bare_matchit,
+            true,
+        ),
+        "github-read" => same_loop(
+            n,
+            &routes,
+            &every,
+            common::read_ours,
+            common::read_matchit,
+            false,
+        ),
+        "github-read-matchit" => same_loop(
+            n,
+            &routes,
+            &every,
+            common::read_ours,
+            common::read_matchit,
+            true,
+        ),
         "static" => lookups(n, &routes, &one, false),
         "static-matchit" => lookups(n, &routes, &one, true),
         "expand" => expand(n),
@@ -69,6 +104,38 @@ fn lookups(n: usize, routes: &[GithubRoute], paths: &[&str], matchit: bool) {
             let _ = black_box(router.at(p));
         });
     }
+}
+
+/// Runs one of the loops of `benches/common` that compare with matchit (`bare_*`, `read_*`)
+/// `n` times over every path: ours, or matchit's.
+fn same_loop(
+    n: usize,
+    routes: &[GithubRoute],
+    paths: &[&str],
+    ours: fn(&rfc6570::Router<usize>, &[&str]) -> usize,
+    theirs: fn(&matchit::Router<usize>, &[&str]) -> usize,
+    matchit: bool,
+) {
+    let mut acc = 0;
+    if matchit {
+        let mut router = matchit::Router::new();
+        for (i, r) in routes.iter().enumerate() {
+            router.insert(r.template.as_str(), i).unwrap();
+        }
+        for _ in 0..n {
+            acc += theirs(&router, paths);
+        }
+    } else {
+        let mut router = rfc6570::Router::new();
+        for (i, r) in routes.iter().enumerate() {
+            router.insert(r.template.as_str(), i).unwrap();
+        }
+        router.at("/").ok();
+        for _ in 0..n {
+            acc += ours(&router, paths);
+        }
+    }
+    black_box(acc);
 }
 
 /// Calls `lookup` on each path, `n` times over. The lookups black-box their whole result, as

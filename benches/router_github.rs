@@ -3,7 +3,10 @@
 //! SDKs do today), with a `memchr` pass over the same bytes as the floor.
 //!
 //! Groups: `github/full_pass` routes all 130 paths; `github/first`, `github/last`,
-//! `github/4_params` and `github/miss` are single lookups.
+//! `github/4_params` and `github/miss` are single lookups. `github/bare` and
+//! `github/read_params` compare this crate's router with matchit's in one loop written the
+//! same way for both (`common::bare_*` and `common::read_*`): route and add up the values, and
+//! route and read every parameter decoded, as a handler does.
 //!
 //! Every router is checked against the expected route for every path before anything is timed.
 
@@ -11,7 +14,10 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{floor_scan, github_routes, regex_scan, simple_regex, translate};
+use common::{
+    bare_matchit, bare_ours, floor_scan, github_routes, read_matchit, read_ours, regex_scan,
+    simple_regex, translate,
+};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 struct Routers {
@@ -146,6 +152,32 @@ fn bench(c: &mut Criterion) {
     lookups(c, "github/last", &r, &[all[all.len() - 1]]);
     lookups(c, "github/4_params", &r, &[four.path.as_str()]);
     lookups(c, "github/miss", &r, &[MISS]);
+    same_loop(c, &r, &all);
+}
+
+/// The two loops that compare with matchit, each written once for both routers; the checks
+/// first: both routers find the same values and read parameters of the same decoded length.
+fn same_loop(c: &mut Criterion, r: &Routers, paths: &[&str]) {
+    assert_eq!(bare_ours(&r.ours, paths), bare_matchit(&r.matchit, paths));
+    assert_eq!(read_ours(&r.ours, paths), read_matchit(&r.matchit, paths));
+    let mut g = c.benchmark_group("github/bare");
+    g.throughput(Throughput::Elements(paths.len() as u64));
+    g.bench_function("rfc6570", |b| {
+        b.iter(|| black_box(bare_ours(&r.ours, paths)))
+    });
+    g.bench_function("matchit", |b| {
+        b.iter(|| black_box(bare_matchit(&r.matchit, paths)))
+    });
+    g.finish();
+    let mut g = c.benchmark_group("github/read_params");
+    g.throughput(Throughput::Elements(paths.len() as u64));
+    g.bench_function("rfc6570", |b| {
+        b.iter(|| black_box(read_ours(&r.ours, paths)))
+    });
+    g.bench_function("matchit", |b| {
+        b.iter(|| black_box(read_matchit(&r.matchit, paths)))
+    });
+    g.finish();
 }
 
 criterion_group!(benches, bench);

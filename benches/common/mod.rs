@@ -214,3 +214,61 @@ pub const ADVERSARIAL: [Adversarial; 4] = [
         format!("x://r{}", "/".repeat(n))
     }),
 ];
+
+/// The bare lookup, written the same way for this crate's router and matchit's: route each
+/// path and add up the values found, so that the lookup cannot be optimized away and nothing
+/// else is timed. The criterion bench `github/bare` and the callgrind workload `github-bare`
+/// both run it.
+pub fn bare_ours(router: &rfc6570::Router<usize>, paths: &[&str]) -> usize {
+    let mut acc = 0;
+    for p in paths {
+        if let Ok(m) = router.at(std::hint::black_box(p)) {
+            acc += *m.value;
+        }
+    }
+    acc
+}
+
+/// [`bare_ours`] for matchit.
+pub fn bare_matchit(router: &matchit::Router<usize>, paths: &[&str]) -> usize {
+    let mut acc = 0;
+    for p in paths {
+        if let Ok(m) = router.at(std::hint::black_box(p)) {
+            acc += *m.value;
+        }
+    }
+    acc
+}
+
+/// Route and read every parameter decoded, as a handler does, the same way for both routers:
+/// this crate decodes with `Capture::decoded`, matchit's parameters with `percent-encoding`
+/// (matchit returns them raw). The criterion bench `github/read_params` and the callgrind
+/// workload `github-read` run it.
+pub fn read_ours(router: &rfc6570::Router<usize>, paths: &[&str]) -> usize {
+    let mut acc = 0;
+    for p in paths {
+        if let Ok(m) = router.at(std::hint::black_box(p)) {
+            acc += *m.value;
+            for c in m.captures.iter() {
+                acc += c.decoded().len();
+            }
+        }
+    }
+    acc
+}
+
+/// [`read_ours`] for matchit.
+pub fn read_matchit(router: &matchit::Router<usize>, paths: &[&str]) -> usize {
+    let mut acc = 0;
+    for p in paths {
+        if let Ok(m) = router.at(std::hint::black_box(p)) {
+            acc += *m.value;
+            for (_, v) in m.params.iter() {
+                acc += percent_encoding::percent_decode_str(v)
+                    .decode_utf8()
+                    .map_or(0, |s| s.len());
+            }
+        }
+    }
+    acc
+}

@@ -243,10 +243,12 @@ impl<'a> Captures<'a> {
         let raw = &self.uri[start..end];
         let in_tail = self.template.tail_var().is_some_and(|first| index >= first);
         let name = self.template.span(spec.name_start, spec.name_end);
-        let shape = if in_tail && spec.explode {
-            self.query_shape(name, index)?
+        // An exploded query variable's shape decides whether it is defined at all; others are
+        // read off their text when asked for (most handlers only ask for the decoded value).
+        let query_shape = if in_tail && spec.explode {
+            Some(self.query_shape(name, index)?)
         } else {
-            Shape::of(op, &spec, raw)
+            None
         };
         // A defined empty value that wrote nothing (`{v}` or `{+v}` alone) cannot be told from
         // an undefined one: report it absent.
@@ -264,7 +266,7 @@ impl<'a> Captures<'a> {
             raw,
             op,
             spec,
-            shape,
+            query_shape,
             in_tail,
             tail: self.tail_names(),
         })
@@ -423,7 +425,8 @@ pub struct Capture<'a> {
     raw: &'a str,
     op: Operator,
     spec: VarNode,
-    shape: Shape,
+    /// The shape of an exploded query variable (see [`Capture::shape`]).
+    query_shape: Option<Shape>,
     in_tail: bool,
     tail: TailNames<'a>,
 }
@@ -439,6 +442,12 @@ impl fmt::Debug for Capture<'_> {
 }
 
 impl<'a> Capture<'a> {
+    /// Whether the value is a string, a list or a map, and how its items are separated.
+    fn shape(&self) -> Shape {
+        self.query_shape
+            .unwrap_or_else(|| Shape::of(self.op, &self.spec, self.raw))
+    }
+
     /// The variable's name.
     ///
     /// ```
@@ -477,7 +486,7 @@ impl<'a> Capture<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn kind(&self) -> CaptureKind {
-        match self.shape {
+        match self.shape() {
             Shape::Scalar => CaptureKind::String,
             Shape::List(_) | Shape::QueryList => CaptureKind::List,
             Shape::Named(_) if self.named_items_are_list() => CaptureKind::List,
@@ -558,7 +567,7 @@ impl<'a> Capture<'a> {
     }
 
     fn named_items_are_list(&self) -> bool {
-        let Shape::Named(sep) = self.shape else {
+        let Shape::Named(sep) = self.shape() else {
             return false;
         };
         self.raw
@@ -569,7 +578,7 @@ impl<'a> Capture<'a> {
     /// The raw `(key, value)` parts; keys are empty for list items.
     fn raw_entries(&self) -> RawEntries<'a> {
         let raw = Some(self.raw);
-        match self.shape {
+        match self.shape() {
             Shape::Scalar => RawEntries::Once(raw),
             Shape::List(sep) => RawEntries::Split {
                 rest: raw,
