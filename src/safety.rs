@@ -186,31 +186,50 @@ impl SafetyPolicy {
         if crate::pct::is_inert(value.as_bytes()) {
             return Ok(());
         }
+        self.check_bytes(value.bytes(), single_segment)
+    }
+
+    /// Checks a captured value where it stands in the URI, exactly as [`check`](Self::check)
+    /// checks its decoding, but reading the decoded bytes one at a time: the router's check,
+    /// so that a value is decoded only when a handler asks for it.
+    pub(crate) fn check_raw(self, raw: &str, single_segment: bool) -> Result<(), Rule> {
+        // Inert text holds no `%`: it is its own decoding.
+        if crate::pct::is_inert(raw.as_bytes()) {
+            return Ok(());
+        }
+        self.check_bytes(crate::pct::decoded_bytes(raw), single_segment)
+    }
+
+    /// The rules over a value's bytes (UTF-8): one pass, and a second over the value with its
+    /// look-alikes folded where it holds one.
+    fn check_bytes(
+        self,
+        bytes: impl Iterator<Item = u8> + Clone,
+        single_segment: bool,
+    ) -> Result<(), Rule> {
         let policy = if single_segment {
             self
         } else {
             self.allow(Rule::SeparatorInSegment)
         };
-        policy.check_text(value)?;
-        // Look-alikes are all outside ASCII.
-        let suspect = !value.is_ascii() && value.chars().any(is_look_alike);
-        if policy.enforces(Rule::LookAlike) && suspect {
-            let folded = fold_look_alikes(value);
+        let found = Findings::of(bytes.clone());
+        policy.judge(&found)?;
+        if policy.enforces(Rule::LookAlike) && found.look_alike {
             policy
                 .allow(Rule::ControlCharacter)
                 .allow(Rule::DoubleEncoding)
-                .check_text(&folded)
+                .judge(&Findings::of(Folded::new(bytes)))
                 .map_err(|_| Rule::LookAlike)?;
         }
         Ok(())
     }
 
-    fn check_text(self, value: &str) -> Result<(), Rule> {
-        let found = Findings::of(value);
+    /// The first enforced rule that what a pass found breaks.
+    fn judge(self, found: &Findings) -> Result<(), Rule> {
         let broken = [
             (Rule::ControlCharacter, found.control),
             (Rule::DotDotSegment, found.dot_dot),
-            (Rule::AbsolutePath, is_absolute(value) || found.drive),
+            (Rule::AbsolutePath, found.absolute || found.drive),
             (Rule::SeparatorInSegment, found.separator),
             (Rule::DoubleEncoding, found.triplet),
         ];
@@ -224,7 +243,7 @@ impl SafetyPolicy {
     }
 }
 
-/// What one pass over a value finds.
+/// What one pass over a value's bytes finds.
 #[derive(Default)]
 struct Findings {
     control: bool,
@@ -232,33 +251,128 @@ struct Findings {
     /// A segment that starts with a drive letter and `:`.
     drive: bool,
     separator: bool,
+    /// A `%` and two hex digits.
     triplet: bool,
+    /// The value starts with `/` or `\\`.
+    absolute: bool,
+    /// A character of [`LOOK_ALIKES`].
+    look_alike: bool,
 }
 
 impl Findings {
-    fn of(value: &str) -> Self {
-        let bytes = value.as_bytes();
+    fn of(bytes: impl Iterator<Item = u8>) -> Self {
         let mut found = Self::default();
-        let mut segment = 0;
-        for (i, &b) in bytes.iter().enumerate() {
+        let mut segment = Segment::default();
+        // How much of a triplet the last bytes hold: a `%`, then a hex digit.
+        let mut triplet = 0u8;
+        // The last three bytes, for the look-alikes (three bytes each in UTF-8).
+        let mut window = 0u32;
+        for (i, b) in bytes.enumerate() {
             match b {
                 0..=0x1F | 0x7F => found.control = true,
                 b'/' | b'\\' => {
                     found.separator = true;
-                    found.see_segment(&bytes[segment..i]);
-                    segment = i + 1;
+                    found.absolute |= i == 0;
+                    found.see(std::mem::take(&mut segment));
+                    triplet = 0;
+                    window = 0;
+                    continue;
                 }
-                b'%' => found.triplet |= crate::pct::is_triplet(&bytes[i..]),
                 _ => {}
             }
+            segment.push(b);
+            triplet = match (triplet, b) {
+                (_, b'%') => 1,
+                (1, h) if h.is_ascii_hexdigit() => 2,
+                (2, h) if h.is_ascii_hexdigit() => {
+                    found.triplet = true;
+                    0
+                }
+                _ => 0,
+            };
+            window = (window << 8 | u32::from(b)) & 0xFF_FFFF;
+            found.look_alike |= b >= 0x80 && look_alike(window).is_some();
         }
-        found.see_segment(&bytes[segment..]);
+        found.see(segment);
         found
     }
 
-    fn see_segment(&mut self, segment: &[u8]) {
-        self.dot_dot |= segment == b"..";
-        self.drive |= starts_with_drive(segment);
+    fn see(&mut self, segment: Segment) {
+        self.dot_dot |= segment.len == 2 && segment.head == *b"..";
+        self.drive |=
+            segment.len >= 2 && segment.head[0].is_ascii_alphabetic() && segment.head[1] == b':';
+    }
+}
+
+/// What a pass keeps of the current segment: its length and first two bytes.
+#[derive(Default)]
+struct Segment {
+    len: usize,
+    head: [u8; 2],
+}
+
+impl Segment {
+    fn push(&mut self, b: u8) {
+        if let Some(slot) = self.head.get_mut(self.len) {
+            *slot = b;
+        }
+        self.len += 1;
+    }
+}
+
+/// The form of the look-alike whose UTF-8 bytes are `window` (three, big-endian).
+fn look_alike(window: u32) -> Option<&'static str> {
+    LOOK_ALIKES.iter().find_map(|&(c, form)| {
+        let mut utf8 = [0; 4];
+        c.encode_utf8(&mut utf8);
+        (u32::from_be_bytes([0, utf8[0], utf8[1], utf8[2]]) == window).then_some(form)
+    })
+}
+
+/// A value's bytes with each look-alike replaced by its NFKC form (`‥` becomes `..`).
+#[derive(Clone)]
+struct Folded<I> {
+    bytes: I,
+    /// Bytes still to give: `out[at..len]`.
+    out: [u8; 3],
+    at: u8,
+    len: u8,
+}
+
+impl<I> Folded<I> {
+    fn new(bytes: I) -> Self {
+        Self {
+            bytes,
+            out: [0; 3],
+            at: 0,
+            len: 0,
+        }
+    }
+}
+
+impl<I: Iterator<Item = u8>> Iterator for Folded<I> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.at < self.len {
+            self.at += 1;
+            return Some(self.out[usize::from(self.at - 1)]);
+        }
+        let b = self.bytes.next()?;
+        // Every look-alike starts with one of these lead bytes; in UTF-8 two continuation
+        // bytes follow.
+        if b != 0xE2 && b != 0xEF {
+            return Some(b);
+        }
+        let (c1, c2) = (self.bytes.next()?, self.bytes.next()?);
+        let window = u32::from_be_bytes([0, b, c1, c2]);
+        let held = match look_alike(window) {
+            Some(form) => form.as_bytes(),
+            None => &[b, c1, c2],
+        };
+        self.out[..held.len()].copy_from_slice(held);
+        (self.at, self.len) = (1, held.len() as u8);
+        Some(self.out[0])
     }
 }
 
@@ -286,22 +400,6 @@ pub const LOOK_ALIKES: [(char, &str); 10] = [
     ('\u{FF0F}', "/"),
     ('\u{FF3C}', "\\"),
 ];
-
-fn is_look_alike(c: char) -> bool {
-    LOOK_ALIKES.iter().any(|&(l, _)| l == c)
-}
-
-/// Replaces each look-alike with its NFKC form (`‥` becomes `..`).
-fn fold_look_alikes(value: &str) -> String {
-    let mut folded = String::with_capacity(value.len());
-    for c in value.chars() {
-        match LOOK_ALIKES.iter().find(|&&(l, _)| l == c) {
-            Some((_, form)) => folded.push_str(form),
-            None => folded.push(c),
-        }
-    }
-    folded
-}
 
 fn is_absolute(value: &str) -> bool {
     let b = value.as_bytes();
@@ -465,6 +563,100 @@ mod tests {
             "~user/notes.md",
         ] {
             assert_eq!(refused(ok, false), None, "{ok}");
+        }
+    }
+
+    /// The rules as they read plainly, over a decoded string: the reference that the
+    /// one-pass reading ([`Findings`], [`Folded`]) must agree with.
+    mod reference {
+        use super::super::{is_absolute, starts_with_drive, Rule, SafetyPolicy, LOOK_ALIKES};
+
+        pub(super) fn check(policy: SafetyPolicy, value: &str, single: bool) -> Result<(), Rule> {
+            let policy = if single {
+                policy
+            } else {
+                policy.allow(Rule::SeparatorInSegment)
+            };
+            check_text(policy, value)?;
+            let suspect = value
+                .chars()
+                .any(|c| LOOK_ALIKES.iter().any(|&(l, _)| l == c));
+            if policy.enforces(Rule::LookAlike) && suspect {
+                let folded: String = value
+                    .chars()
+                    .map(|c| match LOOK_ALIKES.iter().find(|&&(l, _)| l == c) {
+                        Some((_, form)) => (*form).to_owned(),
+                        None => c.to_string(),
+                    })
+                    .collect();
+                let lenient = policy
+                    .allow(Rule::ControlCharacter)
+                    .allow(Rule::DoubleEncoding);
+                check_text(lenient, &folded).map_err(|_| Rule::LookAlike)?;
+            }
+            Ok(())
+        }
+
+        fn check_text(policy: SafetyPolicy, value: &str) -> Result<(), Rule> {
+            let bytes = value.as_bytes();
+            let segments: Vec<&[u8]> = bytes.split(|&b| b == b'/' || b == b'\\').collect();
+            let broken = [
+                (
+                    Rule::ControlCharacter,
+                    bytes.iter().any(|&b| b < 0x20 || b == 0x7F),
+                ),
+                (Rule::DotDotSegment, segments.iter().any(|s| *s == b"..")),
+                (
+                    Rule::AbsolutePath,
+                    is_absolute(value) || segments.iter().any(|s| starts_with_drive(s)),
+                ),
+                (Rule::SeparatorInSegment, segments.len() > 1),
+                (
+                    Rule::DoubleEncoding,
+                    (0..bytes.len()).any(|i| crate::pct::is_triplet(&bytes[i..])),
+                ),
+            ];
+            match broken.iter().find(|&&(r, hit)| hit && policy.enforces(r)) {
+                Some(&(rule, _)) => Err(rule),
+                None => Ok(()),
+            }
+        }
+    }
+
+    #[cfg(feature = "proptest")]
+    mod agrees_with_the_reference {
+        use proptest::prelude::*;
+
+        use super::super::{Rule, SafetyPolicy};
+        use super::reference;
+        use crate::testing::strategies::strings;
+
+        /// Any subset of the rules.
+        fn policies() -> impl Strategy<Value = SafetyPolicy> {
+            prop::collection::vec(any::<bool>(), Rule::ALL.len()).prop_map(|on| {
+                Rule::ALL.iter().zip(on).fold(
+                    SafetyPolicy::OFF,
+                    |p, (&r, on)| if on { p.deny(r) } else { p },
+                )
+            })
+        }
+
+        proptest! {
+            /// The one-pass reading gives the rule the plain reading gives, on decoded text
+            /// and on raw text decoded as it goes (the router's check).
+            #[test]
+            fn one_pass_rules_agree_with_the_plain_reading(
+                raw in strings(),
+                policy in policies(),
+                single in any::<bool>(),
+            ) {
+                let decoded = crate::pct::decode(&raw);
+                let expected = reference::check(policy, &decoded, single);
+                prop_assert_eq!(policy.check(&decoded, single), expected, "decoded {:?}", decoded);
+                if crate::pct::validate(&raw).is_ok() && crate::pct::check_utf8(&raw).is_ok() {
+                    prop_assert_eq!(policy.check_raw(&raw, single), expected, "raw {:?}", raw);
+                }
+            }
         }
     }
 

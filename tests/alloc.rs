@@ -326,3 +326,33 @@ fn routing_a_uri_without_escapes_allocates_nothing() {
         }
     }
 }
+
+/// A warm lookup of a URI whose values need decoding checks their safety without decoding
+/// them: reading every value decoded, as a handler does, then costs one allocation per
+/// escaped value, the handler's own. (Issue 17: the check used to decode each value too.)
+#[test]
+fn routing_decodes_each_escaped_value_once() {
+    let mut router = rfc6570::Router::new();
+    router.insert("db://users/{id}/profile", ()).unwrap();
+    router.insert("file:///{+path}", ()).unwrap();
+    router.insert("x://pair/{a}/{b}", ()).unwrap();
+    for (uri, escaped) in [
+        ("db://users/J%C3%BCrgen%20K/profile", 1),
+        ("file:///docs/caf%C3%A9/a%2Bb.md", 1),
+        ("x://pair/a%20b/c%3Dd", 2),
+        ("file:///docs/plain.md", 0),
+    ] {
+        let read = || {
+            let routed = router.at(uri).unwrap();
+            routed
+                .captures
+                .iter()
+                .map(|c| c.decoded().len())
+                .sum::<usize>()
+        };
+        read();
+        let (_, n) = allocations(read);
+        println!("router.at {uri} and every value decoded: {n} allocations");
+        assert_eq!(n, escaped, "{uri}");
+    }
+}

@@ -547,14 +547,16 @@ impl<'a> Capture<'a> {
             .map(move |(k, v)| (this.decode(k), this.decode(v)))
     }
 
-    /// The decoded keys of a map; nothing for strings and lists.
-    pub(crate) fn keys(&self) -> impl Iterator<Item = Cow<'a, str>> + 'a {
-        let this = self.clone();
+    /// The raw items of a list (a string yields itself; a map, its values), as
+    /// [`items`](Self::items) splits them, not decoded.
+    pub(crate) fn raw_items(&self) -> impl Iterator<Item = &'a str> + 'a {
+        self.raw_entries().map(|(_, v)| v)
+    }
+
+    /// The raw keys of a map, not decoded; nothing for strings and lists.
+    pub(crate) fn raw_keys(&self) -> impl Iterator<Item = &'a str> + 'a {
         let entries = (self.kind() == CaptureKind::Map).then(|| self.raw_entries());
-        entries
-            .into_iter()
-            .flatten()
-            .map(move |(k, _)| this.decode(k))
+        entries.into_iter().flatten().map(|(k, _)| k)
     }
 
     /// Whether each item of this capture is bound to one path segment: a value of an

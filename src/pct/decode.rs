@@ -123,3 +123,33 @@ mod tests {
         assert_eq!(decode("..%2F%20%C3%A9%25%25zz%2541"), "../ \u{e9}%%zz%41");
     }
 }
+
+/// The bytes [`decode`] would give, one at a time, without a buffer: for judging a value
+/// where it stands in the URI (path safety), so that only a handler's own call decodes it.
+pub(crate) fn decoded_bytes(raw: &str) -> DecodedBytes<'_> {
+    DecodedBytes {
+        rest: raw.as_bytes(),
+    }
+}
+
+/// The iterator of [`decoded_bytes`].
+#[derive(Debug, Clone)]
+pub(crate) struct DecodedBytes<'a> {
+    rest: &'a [u8],
+}
+
+impl Iterator for DecodedBytes<'_> {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        let (&b, after) = self.rest.split_first()?;
+        // A `%` that starts no triplet stays as it is, as in `decode`.
+        if b == b'%' && is_hex_pair(after) {
+            self.rest = &after[2..];
+            return Some(hex_value(after[0]) << 4 | hex_value(after[1]));
+        }
+        self.rest = after;
+        Some(b)
+    }
+}

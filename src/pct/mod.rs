@@ -13,7 +13,7 @@
 mod decode;
 mod encode;
 
-pub(crate) use decode::{check_utf8, decode};
+pub(crate) use decode::{check_utf8, decode, decoded_bytes};
 pub(crate) use encode::{write_literal, Encoder};
 
 /// One unit of a URI or a template literal.
@@ -163,19 +163,7 @@ fn units_equal_to(text: &str, byte: u8) -> impl Iterator<Item = (usize, usize)> 
 
 /// Whether two valid texts decode to the same bytes (`%2F` and `/` do), without decoding them.
 pub(crate) fn same_decoded(a: &str, b: &str) -> bool {
-    a == b || decoded_bytes(a.as_bytes()).eq(decoded_bytes(b.as_bytes()))
-}
-
-/// The bytes valid text decodes to, one unit at a time.
-fn decoded_bytes(text: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        (i < text.len()).then(|| {
-            let (unit, len) = unit_at(text, i);
-            i += len;
-            unit.byte
-        })
-    })
+    a == b || decoded_bytes(a).eq(decoded_bytes(b))
 }
 
 /// Whether two valid texts are equivalent under RFC 3986 normalization (hex case, triplets of

@@ -259,16 +259,13 @@ impl<T> Router<T> {
             if policy == SafetyPolicy::OFF {
                 continue;
             }
+            // Each item and key is judged where it stands in the URI, decoded as it is read:
+            // the handler's own call is the one decoding.
             let single = capture.items_are_segments();
-            let check = |text: &str| policy.check(text, single);
             let outcome = capture
-                .items()
-                .try_for_each(|item| check(&item))
-                .and_then(|()| {
-                    capture
-                        .keys()
-                        .try_for_each(|key| policy.check(&key, single))
-                });
+                .raw_items()
+                .chain(capture.raw_keys())
+                .try_for_each(|part| policy.check_raw(part, single));
             if let Err(rule) = outcome {
                 return Err(RouteError::Unsafe {
                     template: route.template.to_string(),
