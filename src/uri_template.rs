@@ -354,7 +354,7 @@ impl UriTemplate {
     ///
     /// [`MatchError::NoMatch`] when no assignment fits; [`MatchError::Malformed`] for bad
     /// percent-encoding, captured bytes that are not UTF-8, a character a URI may not hold
-    /// (with its offset), or a URI over 1 MiB; [`MatchError::Query`] for a declared query
+    /// (with its offset), or a URI over 32 KiB; [`MatchError::Query`] for a declared query
     /// parameter given twice; [`MatchError::DuplicateKey`] for a map that would hold a key
     /// twice; [`MatchError::Unsupported`] for a template whose shape cannot be matched
     /// correctly, with the reason.

@@ -200,10 +200,18 @@ pub const OPERATORS: [(&str, &str, &str, &str, &str); 8] = [
 
 /// (name, template, URI for `n` separators).
 pub type Adversarial = (&'static str, &'static str, fn(usize) -> String);
-pub const ADVERSARIAL: [Adversarial; 4] = [
+pub const ADVERSARIAL: [Adversarial; 8] = [
     ("reserved3_slashes", "x://{+a}/{+b}/{+c}/end", |n| {
         format!("x://{}", "/".repeat(n))
     }),
+    ("reserved3_match", "x://{+a}/{+b}/{+c}/end", |n| {
+        format!("x://{}end", "a/".repeat(n / 2))
+    }),
+    ("simple3_match", "x://{a}-{b}-{c}.z", |n| {
+        format!("x://{}.z", "a-".repeat(n / 2))
+    }),
+    ("prefix_xs", "{a}{b:9999}", |n| "x".repeat(n)),
+    ("prefix3_xs", "{a:3}{b:9999}{c}", |n| "x".repeat(n) + "!"),
     ("simple3_dashes", "x://{a}-{b}-{c}.z", |n| {
         format!("x://{}", "-".repeat(n))
     }),

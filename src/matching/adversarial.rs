@@ -1,21 +1,33 @@
 //! The adversarial shapes of the semantics (Cost and limits): matching stays linear in the
-//! URI. Linearity is checked by counting VM steps at two input sizes, never by wall-clock time;
-//! the step counter exists only in test builds, so these tests live inside the crate.
+//! URI. Linearity is checked by counting the work of the engine that served, VM steps or the
+//! table's bytes and notes, at two input sizes, never by wall-clock time; the counters exist
+//! only in test builds, so these tests live inside the crate. The URIs are longer than the
+//! default limit, which is lifted.
 
-use super::vm;
+use super::{dfa, vm, MatchOptions};
 use crate::{MatchError, UriTemplate};
 
-fn steps(template: &UriTemplate, uri: &str) -> (Result<usize, MatchError>, u64) {
-    let outcome = template.match_uri(uri).map(|c| c.len());
-    (outcome, vm::last_steps())
+/// The outcome of matching `uri`, and the work of each engine: (VM steps, table work).
+fn steps(template: &UriTemplate, uri: &str) -> (Result<usize, MatchError>, (u64, u64)) {
+    let lifted = MatchOptions::new().max_uri_len(usize::MAX);
+    vm::take_steps();
+    dfa::take_work();
+    let outcome = template.match_uri_with(uri, &lifted).map(|c| c.len());
+    (outcome, (vm::take_steps(), dfa::take_work()))
+}
+
+/// The work of both engines together.
+fn work(template: &UriTemplate, uri: &str) -> (Result<usize, MatchError>, u64) {
+    let (outcome, (vm, table)) = steps(template, uri);
+    (outcome, vm + table)
 }
 
 /// Runs the shape at n and 10n separators and checks the work grew by at most about 10 (a
 /// quadratic matcher would grow by 100), and stays within a small constant per byte.
 fn assert_linear(template: &str, make_uri: impl Fn(usize) -> String) {
     let t = UriTemplate::parse(template).unwrap();
-    let (_, small) = steps(&t, &make_uri(10_000));
-    let (outcome, large) = steps(&t, &make_uri(100_000));
+    let (_, small) = work(&t, &make_uri(10_000));
+    let (outcome, large) = work(&t, &make_uri(100_000));
     let ratio = large as f64 / small.max(1) as f64;
     let per_byte = large as f64 / make_uri(100_000).len() as f64;
     assert!(
@@ -57,10 +69,43 @@ fn ambiguous_prefixes_stay_linear() {
 fn adversarial_shapes_give_the_expected_answers() {
     let t = UriTemplate::parse("x://{+a}/{+b}/{+c}/end").unwrap();
     let uri = format!("x://{}end", "a/".repeat(100_000));
-    let caps = t.match_uri(&uri).unwrap();
+    let lifted = MatchOptions::new().max_uri_len(usize::MAX);
+    let caps = t.match_uri_with(&uri, &lifted).unwrap();
     assert_eq!(caps.get("a").unwrap().raw(), "a");
     assert_eq!(caps.get("b").unwrap().raw(), "a");
     assert_eq!(caps.get("c").unwrap().raw().len(), 2 * 100_000 - 5);
     let nothing = format!("x://{}", "/".repeat(100_000));
-    assert_eq!(t.match_uri(&nothing).unwrap_err(), MatchError::NoMatch);
+    assert_eq!(
+        t.match_uri_with(&nothing, &lifted).unwrap_err(),
+        MatchError::NoMatch
+    );
+}
+
+/// The shapes without prefix modifiers are served by the VM's table, at a unit and a note per
+/// byte at most; those with one by the VM (the table refuses counting loops).
+#[test]
+fn the_table_serves_the_shapes_without_prefixes() {
+    for (template, uri) in [
+        (
+            "x://{+a}/{+b}/{+c}/end",
+            format!("x://{}", "/".repeat(10_000)),
+        ),
+        (
+            "x://{+a}/{+b}/{+c}/end",
+            format!("x://{}end", "a/".repeat(5_000)),
+        ),
+        ("x://{a}-{b}-{c}.z", format!("x://{}", "-".repeat(10_000))),
+        ("x://r{/id*}", format!("x://r{}", "/".repeat(10_000))),
+    ] {
+        let t = UriTemplate::parse(template).unwrap();
+        let (_, (vm, table)) = steps(&t, &uri);
+        assert_eq!(vm, 0, "{template}: the VM did not run");
+        assert!(
+            table > 0 && table <= 4 * uri.len() as u64,
+            "{template}: {table}"
+        );
+    }
+    let t = UriTemplate::parse("{a}{b:9999}").unwrap();
+    let (_, (vm, table)) = steps(&t, &"x".repeat(10_000));
+    assert!(vm > 0 && table == 0, "the VM serves {{a}}{{b:9999}}");
 }

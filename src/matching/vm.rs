@@ -83,7 +83,7 @@ pub(crate) fn run(prog: &Program, uri: &[u8], out: &mut [u32]) -> Option<u32> {
             std::mem::swap(cur, next);
         }
         #[cfg(test)]
-        STEPS.with(|s| s.set(vm.steps));
+        STEPS.with(|s| s.set(s.get() + vm.steps));
         vm.best.map(|(_, key)| key)
     })
 }
@@ -94,16 +94,17 @@ thread_local! {
 
 #[cfg(test)]
 thread_local! {
-    /// Work done by this thread's last run: threads stepped plus instructions explored.
+    /// Work done by this thread's runs since the last [`take_steps`]: threads stepped plus
+    /// instructions explored.
     static STEPS: Cell<u64> = const { Cell::new(0) };
 }
 
-/// The work done by the last match on this thread, in VM steps (threads advanced plus
+/// The work done on this thread since the last call, in VM steps (threads advanced plus
 /// instructions explored). Tests use it to check that matching is linear in the URI; release
 /// builds do not count.
 #[cfg(test)]
-pub(crate) fn last_steps() -> u64 {
-    STEPS.with(Cell::get)
+pub(crate) fn take_steps() -> u64 {
+    STEPS.with(|s| s.replace(0))
 }
 
 #[derive(Default)]

@@ -32,7 +32,7 @@ pub struct RouterOptions {
 
 impl RouterOptions {
     /// The defaults: undeclared query parameters ignored, raw sub-delimiters accepted, path
-    /// variables required, every safety rule enforced, URIs up to 1 MiB, templates with lints
+    /// variables required, every safety rule enforced, URIs up to 32 KiB, templates with lints
     /// accepted.
     pub const DEFAULT: Self = Self {
         matching: MatchOptions::DEFAULT.allow_empty_path_vars(false),
@@ -93,7 +93,7 @@ impl RouterOptions {
         self
     }
 
-    /// See [`MatchOptions::max_uri_len`]. Default: 1 MiB.
+    /// See [`MatchOptions::max_uri_len`]. Default: 32 KiB.
     ///
     /// ```
     /// # use rfc6570::{RouteError, Router, router::RouterOptions};

@@ -147,7 +147,10 @@ impl Dfa {
         NOTES.with(|notes| {
             let mut notes = notes.borrow_mut();
             notes.clear();
-            let last = match self.forward(uri, &mut notes) {
+            let last = self.forward(uri, &mut notes);
+            #[cfg(test)]
+            WORK.with(|w| w.set(w.get() + uri.len() as u64));
+            let last = match last {
                 Ok(state) => state,
                 Err(run) => return run,
             };
@@ -155,6 +158,8 @@ impl Dfa {
                 return Run::NoMatch;
             };
             self.backward(&notes, win.slots, uri.len(), &mut out[..self.width]);
+            #[cfg(test)]
+            WORK.with(|w| w.set(w.get() + (uri.len() + notes.len()) as u64));
             Run::Match(win.key)
         })
     }
@@ -210,6 +215,20 @@ thread_local! {
     /// The first pass's notes, grown to the most a URI has needed, so that a warm match
     /// allocates nothing.
     static NOTES: RefCell<Vec<(u32, u16)>> = const { RefCell::new(Vec::new()) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Work done by this thread's runs since the last [`take_work`]: bytes read forward
+    /// (counted whole, an upper bound) and notes read back.
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The work done on this thread since the last call: what the adversarial tests count, as
+/// they count the VM's steps.
+#[cfg(test)]
+pub(crate) fn take_work() -> u64 {
+    WORK.with(|w| w.replace(0))
 }
 
 /// Sets the slots of `sets` that are still unset to `pos`: going back, the first position
