@@ -4,7 +4,7 @@
 //!
 //! Inside, the engine: `program` compiles a template once into a small NFA over URI units
 //! (the instructions of `inst`), `vm` runs it as a Pike VM (linear in the URI), `dfa` runs
-//! the VM's choices made ahead of time as a table (for single templates), `walk` serves
+//! the VM's choices made ahead of time as a table, `walk` serves
 //! delimited templates by a radix walk, `query` binds a query tail in any order, and
 //! `captures` reads what was captured. `ARCHITECTURE.md` in the repository describes each and its costs.
 

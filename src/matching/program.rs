@@ -68,10 +68,11 @@ pub(crate) struct Program {
     /// For one delimited template, or a router's set of them, the radix walk that matches
     /// without the VM.
     pub(crate) walker: Option<Walker>,
-    /// For one template, the VM's table (see [`Dfa`]), built the first time the VM would
-    /// run ([`Program::dfa`]): most templates the walk serves never need it. `None` for a
-    /// router's program, which would take more states than a table holds.
-    dfa: Option<OnceLock<Option<Dfa>>>,
+    /// The VM's table (see [`Dfa`]), built the first time the VM would run
+    /// ([`Program::dfa`]): most programs the walk serves never need it. A router's program
+    /// gets one where it fits (an MCP server's ten templates with a `{name}.txt` among them
+    /// take some 120 states); larger ones keep the VM.
+    dfa: OnceLock<Option<Dfa>>,
 }
 
 impl Program {
@@ -91,7 +92,6 @@ impl Program {
             !policy.require_path_vars,
             policy.strict_encoding,
         );
-        program.dfa = Some(OnceLock::new());
         Ok(program)
     }
 
@@ -126,7 +126,7 @@ impl Program {
             slots,
             first,
             walker: None,
-            dfa: None,
+            dfa: OnceLock::new(),
         })
     }
 }
@@ -142,7 +142,7 @@ impl Program {
                 slots: self.slots,
             })
         };
-        self.dfa.as_ref()?.get_or_init(build).as_ref()
+        self.dfa.get_or_init(build).as_ref()
     }
 }
 

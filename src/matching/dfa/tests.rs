@@ -88,6 +88,46 @@ fn a_value_that_may_end_before_a_continuation_goes_to_the_vm() {
     assert_eq!(table, Ok(vm));
 }
 
+/// A router's program gets a table where it fits: ten MCP-like templates, three of which the
+/// walk does not serve, answer through it as through the VM.
+#[test]
+fn a_small_router_gets_a_table() {
+    let texts = [
+        "file:///{+path}",
+        "db://users/{id}/profile",
+        "db://users/{id}/posts/{post}",
+        "search://docs{?q,lang}",
+        "log://build/{job_id}{?lines}",
+        "notes://{id}",
+        "config://app",
+        "x://archive/{name}.txt",
+        "x://page{#section}",
+        "x://repo{/owner,name}",
+    ];
+    let parsed: Vec<Parsed> = texts.iter().map(|t| Parsed::parse(t).unwrap()).collect();
+    let refs: Vec<&Parsed> = parsed.iter().collect();
+    let policy = Policy {
+        require_path_vars: true,
+        strict_encoding: true,
+    };
+    let p = Program::compile_many(&refs, policy).unwrap();
+    assert!(p.dfa().is_some());
+    for uri in [
+        "file:///docs/a.md",
+        "db://users/ada/posts/7",
+        "x://archive/report.txt",
+        "x://archive/report.tar",
+        "x://page#intro",
+        "x://repo/rust-lang/rust",
+        "search://docs?q=x",
+        "config://app",
+        "nothing://here",
+    ] {
+        let (table, vm) = both(&p, uri);
+        assert_eq!(table, Ok(vm), "{uri}");
+    }
+}
+
 /// Counting loops are refused: the count is data a state would have to hold.
 #[test]
 fn prefix_modifiers_are_left_to_the_vm() {
@@ -145,6 +185,12 @@ mod agrees_with_the_vm {
             }
             if let Ok(t) = other.parse() {
                 if let Ok(program) = Program::compile(t.parsed(), policy) {
+                    agree(&program, &uri)?;
+                    agree(&program, case.uri())?;
+                }
+                // The two as a router's program: keys and precedence between templates.
+                let both = [case.template().parsed(), t.parsed()];
+                if let Ok(program) = Program::compile_many(&both, policy) {
                     agree(&program, &uri)?;
                     agree(&program, case.uri())?;
                 }
