@@ -12,19 +12,34 @@ use crate::pct;
 use crate::template::{Parsed, VarSpec};
 
 /// Iterates over the `name=value` pairs of a query (without its leading `?` or `&`), with the
-/// byte offset of each value in the URI. A pair without `=` has an empty value.
+/// byte offset of each value in the URI. A pair without `=` has an empty value. Queries are
+/// short: a byte loop finds `&` and `=` faster than a searcher's set-up.
 pub(crate) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &str, usize)> {
-    let mut at = offset;
-    query.split('&').filter_map(move |pair| {
-        let start = at;
-        at += pair.len() + 1;
-        if pair.is_empty() {
+    let bytes = query.as_bytes();
+    let mut start = 0;
+    std::iter::from_fn(move || loop {
+        if start > bytes.len() {
             return None;
         }
-        Some(match pair.split_once('=') {
-            Some((name, value)) => (name, value, start + name.len() + 1),
-            None => (pair, "", start + pair.len()),
-        })
+        let end = start
+            + bytes[start..]
+                .iter()
+                .position(|&b| b == b'&')
+                .unwrap_or(bytes.len() - start);
+        let pair = start..end;
+        start = end + 1;
+        if pair.is_empty() {
+            continue;
+        }
+        // `&` and `=` are ASCII, so every cut falls between characters.
+        return Some(match bytes[pair.clone()].iter().position(|&b| b == b'=') {
+            Some(eq) => (
+                &query[pair.start..pair.start + eq],
+                &query[pair.start + eq + 1..pair.end],
+                offset + pair.start + eq + 1,
+            ),
+            None => (&query[pair.clone()], "", offset + pair.end),
+        });
     })
 }
 
@@ -42,7 +57,7 @@ pub(crate) fn bind(
     if from >= uri.len() {
         return Ok(());
     }
-    if uri[from..].contains('#') {
+    if uri.as_bytes()[from..].contains(&b'#') {
         return Err(MatchError::NoMatch);
     }
     let tail = || t.variables().skip(first_var);
