@@ -112,6 +112,11 @@ impl FirstSet {
         }
     }
 
+    /// The raw ASCII bytes a thread here can take, as bits.
+    pub(crate) fn ascii(&self) -> u128 {
+        self.ascii
+    }
+
     /// Whether a thread here can take `next` (`None`: the end of the URI).
     #[inline]
     pub(crate) fn admits(&self, next: Option<pct::Unit>) -> bool {

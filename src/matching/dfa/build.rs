@@ -1,7 +1,7 @@
 //! Building the table: the VM's closure and step, run over lists of threads instead of a URI,
 //! and the classes of units the program tells apart.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::{Dfa, Move, Nfa, Transition, Win, DEAD, DYNAMIC, MAX_CLASSES, MAX_STATES, MAX_THREADS};
 use crate::matching::inst::{FirstSet, Inst, Rank};
@@ -343,79 +343,98 @@ fn dedup(stepped: Vec<(u32, u32, Move)>) -> (Threads, Vec<Move>) {
 /// every question the closure and the step ask of a unit fall in one class. Returns the class
 /// of each unit, at `usize::from(unit.encoded) << 8 | unit.byte`, and a unit of each class;
 /// `None` past [`MAX_CLASSES`].
+///
+/// Every class and first set takes all encoded units alike, so the questions that tell raw
+/// ASCII bytes apart are sets of bytes, and an encoded unit is told apart only by whether it
+/// starts a character and which literal it is.
 fn unit_classes(nfa: &Nfa<'_>) -> Option<(Vec<u8>, Vec<Unit>)> {
-    let firsts: HashSet<FirstSet> = nfa.first.iter().copied().collect();
-    let mut literals = HashSet::new();
-    let mut classes = HashSet::new();
+    let mut questions: Vec<u128> = vec![1 << b'?', 1 << b'&'];
+    let mut encoded_literals = Vec::new();
+    let mut literal = |unit: Unit, questions: &mut Vec<u128>| {
+        if unit.encoded {
+            encoded_literals.push(unit.byte);
+        } else if unit.byte < 128 {
+            questions.push(1 << unit.byte);
+        }
+    };
     for inst in nfa.insts {
         match *inst {
-            Inst::Unit { unit, .. } => _ = literals.insert(unit),
-            Inst::Dispatch(t) => literals.extend(nfa.dispatch[t as usize].iter().map(|e| e.0)),
-            Inst::Loop { class, .. } | Inst::Step { class, .. } => _ = classes.insert(class),
+            Inst::Unit { unit, .. } => literal(unit, &mut questions),
+            Inst::Dispatch(t) => {
+                for &(unit, _) in &nfa.dispatch[t as usize] {
+                    literal(unit, &mut questions);
+                }
+            }
+            Inst::Loop { class, .. } | Inst::Step { class, .. } => questions.push(class.ascii()),
             _ => {}
         }
     }
-    let mut partition = Partition::new();
-    partition.refine(Unit::starts_char);
-    partition.refine(|u| !u.encoded && u.byte == b'?');
-    partition.refine(|u| !u.encoded && u.byte == b'&');
-    for f in firsts {
-        partition.refine(|u| f.admits(Some(u)));
-    }
-    for literal in literals {
-        partition.refine(|u| u == literal);
-    }
-    for class in classes {
-        partition.refine(|u| class.allows(u));
-    }
-    partition.finish()
-}
+    questions.extend(nfa.first.iter().map(FirstSet::ascii));
+    questions.sort_unstable();
+    questions.dedup();
+    encoded_literals.sort_unstable();
+    encoded_literals.dedup();
 
-/// Units split into classes, one question at a time.
-struct Partition {
-    class_of: Vec<u16>,
-    count: usize,
-}
-
-impl Partition {
-    fn new() -> Self {
-        Self {
-            class_of: vec![0; 512],
-            count: 1,
-        }
-    }
-
-    fn unit(i: usize) -> Unit {
-        Unit {
-            byte: i as u8,
-            encoded: i >= 256,
-        }
-    }
-
-    /// Splits every class by `holds`, numbering the classes in order of their first unit.
-    fn refine(&mut self, holds: impl Fn(Unit) -> bool) {
-        let mut renumber = vec![u16::MAX; 2 * self.count];
-        let mut count = 0;
-        for (i, class) in self.class_of.iter_mut().enumerate() {
-            let key = 2 * usize::from(*class) + usize::from(holds(Self::unit(i)));
+    let mut class_of = vec![0u8; 512];
+    let mut representatives = Vec::new();
+    let new_class = |unit: Unit, representatives: &mut Vec<Unit>| {
+        representatives.push(unit);
+        u8::try_from(representatives.len() - 1).ok()
+    };
+    // Raw ASCII: split by each set of bytes in turn, numbering classes by first byte.
+    let mut ascii = [0u16; 128];
+    let mut count = 1;
+    for set in questions {
+        let mut renumber = [u16::MAX; 2 * (MAX_CLASSES + 1)];
+        let mut next = 0;
+        for (b, class) in ascii.iter_mut().enumerate() {
+            let key = 2 * usize::from(*class) + usize::from(set >> b & 1 == 1);
             if renumber[key] == u16::MAX {
-                renumber[key] = count;
-                count += 1;
+                renumber[key] = next;
+                next += 1;
             }
             *class = renumber[key];
         }
-        self.count = usize::from(count);
-    }
-
-    fn finish(self) -> Option<(Vec<u8>, Vec<Unit>)> {
-        if self.count > MAX_CLASSES {
+        count = usize::from(next);
+        if count > MAX_CLASSES {
             return None;
         }
-        let mut representatives = vec![None; self.count];
-        for (i, &class) in self.class_of.iter().enumerate() {
-            representatives[usize::from(class)].get_or_insert(Self::unit(i));
-        }
-        let class_of = self.class_of.iter().map(|&c| c as u8).collect();
-        Some((class_of, representatives.into_iter().flatten().collect()))
     }
+    let mut first_of = vec![None; count];
+    for (b, &class) in ascii.iter().enumerate() {
+        let unit = Unit {
+            byte: b as u8,
+            encoded: false,
+        };
+        let c = match first_of[usize::from(class)] {
+            Some(c) => c,
+            None => *first_of[usize::from(class)].insert(new_class(unit, &mut representatives)?),
+        };
+        class_of[b] = c;
+        // Raw bytes past ASCII are never read as such (`pct::unit_at` gives them as encoded).
+        class_of[b + 128] = c;
+    }
+    // Encoded: by whether the unit starts a character, and which literal it is.
+    let (mut starting, mut continuing) = (None, None);
+    for b in 0..=255u8 {
+        let unit = Unit {
+            byte: b,
+            encoded: true,
+        };
+        let shared = if unit.starts_char() {
+            &mut starting
+        } else {
+            &mut continuing
+        };
+        let c = if encoded_literals.binary_search(&b).is_ok() {
+            new_class(unit, &mut representatives)?
+        } else {
+            match *shared {
+                Some(c) => c,
+                None => *shared.insert(new_class(unit, &mut representatives)?),
+            }
+        };
+        class_of[256 + usize::from(b)] = c;
+    }
+    (representatives.len() <= MAX_CLASSES).then_some((class_of, representatives))
 }
