@@ -191,7 +191,8 @@ impl SafetyPolicy {
 
     /// Checks a captured value where it stands in the URI, exactly as [`check`](Self::check)
     /// checks its decoding, but reading the decoded bytes one at a time: the router's check,
-    /// so that a value is decoded only when a handler asks for it.
+    /// so that a value is decoded only when a handler asks for it. The value must decode to
+    /// UTF-8 (the router checks that first): the look-alike fold reads whole characters.
     pub(crate) fn check_raw(self, raw: &str, single_segment: bool) -> Result<(), Rule> {
         // Inert text holds no `%`: it is its own decoding.
         if crate::pct::is_inert(raw.as_bytes()) {

@@ -153,6 +153,8 @@ impl<'p> Builder<'p> {
         if stepped.is_empty() {
             return Some((u32::from(DEAD), 0));
         }
+        // The threads stepped cost the budget too (a router can step thousands at once).
+        self.budget = self.budget.checked_sub(stepped.len())?;
         let (threads, moves) = dedup(stepped);
         let next = self.state_of(threads)?;
         Some((next, self.move_set(moves)?))
@@ -320,12 +322,16 @@ fn dispatch(edges: &[(Unit, u32)], unit: Unit) -> Option<u32> {
 
 /// The new list of threads after a step, as the VM keeps it: a thread that reaches an
 /// instruction another reached first has nothing left to explore (the VM prunes it at once),
-/// and groups are numbered from 0 in order, which is all the VM reads of them.
+/// and groups are numbered from 0 in order, which is all the VM reads of them. Stops one past
+/// [`MAX_THREADS`], which no state may hold, so that the scan for duplicates stays short.
 fn dedup(stepped: Vec<(u32, u32, Move)>) -> (Threads, Vec<Move>) {
-    let mut threads: Threads = Vec::with_capacity(stepped.len());
-    let mut moves = Vec::with_capacity(stepped.len());
+    let mut threads: Threads = Vec::with_capacity(stepped.len().min(MAX_THREADS + 1));
+    let mut moves = Vec::with_capacity(threads.capacity());
     let (mut last, mut group) = (None, 0u32);
     for (pc, g, m) in stepped {
+        if threads.len() > MAX_THREADS {
+            break;
+        }
         if threads.iter().any(|&(p, _)| p == pc) {
             continue;
         }

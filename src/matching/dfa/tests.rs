@@ -198,3 +198,15 @@ mod agrees_with_the_vm {
         }
     }
 }
+
+/// A router whose one transition steps thousands of threads is refused within the budget,
+/// and quickly: the VM serves it.
+#[test]
+fn a_router_too_wide_for_a_table_keeps_the_vm() {
+    let parsed: Vec<Parsed> = (0..5_000)
+        .map(|i| Parsed::parse(&format!("x://{{;v{i}}}")).unwrap())
+        .collect();
+    let refs: Vec<&Parsed> = parsed.iter().collect();
+    let p = Program::compile_many(&refs, LENIENT).unwrap();
+    assert!(p.dfa().is_none());
+}
