@@ -11,6 +11,16 @@ use crate::template::{Operator, VarNode};
 /// Slot value for "not recorded".
 pub(crate) const UNSET: u32 = u32::MAX;
 
+/// Where an [`Inst::Dispatch`] table sends `unit`, if one of its edges takes it (the edges
+/// are sorted by unit).
+#[inline]
+pub(crate) fn dispatch(edges: &[(pct::Unit, u32)], unit: pct::Unit) -> Option<u32> {
+    edges
+        .binary_search_by_key(&(unit.byte, unit.encoded), |(u, _)| (u.byte, u.encoded))
+        .ok()
+        .map(|i| edges[i].1)
+}
+
 /// What consumed a byte, for precedence: higher is preferred.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Rank {

@@ -29,7 +29,7 @@
 use std::cell::Cell;
 use std::cell::RefCell;
 
-use super::inst::{Inst, Rank};
+use super::inst::{dispatch, Inst, Rank};
 use super::program::Program;
 use crate::pct::{self, unit_at, Unit};
 
@@ -251,13 +251,7 @@ impl Vm<'_> {
     fn advance(&mut self, inst: Inst, pc: u32, unit: Unit) -> Option<u32> {
         match inst {
             Inst::Unit { unit: u, .. } => (u == unit).then_some(pc + 1),
-            Inst::Dispatch(table) => {
-                let edges = &self.prog.dispatch[table as usize];
-                edges
-                    .binary_search_by_key(&(unit.byte, unit.encoded), |(u, _)| (u.byte, u.encoded))
-                    .ok()
-                    .map(|i| edges[i].1)
-            }
+            Inst::Dispatch(table) => dispatch(&self.prog.dispatch[table as usize], unit),
             Inst::Loop { class, .. } => class.allows(unit).then_some(pc),
             Inst::Counted { class, max, .. } => {
                 self.count = self.count.saturating_add(u16::from(unit.starts_char()));
@@ -275,9 +269,7 @@ impl Vm<'_> {
     fn accepts(&self, inst: Inst, unit: Unit) -> bool {
         match inst {
             Inst::Unit { unit: u, .. } => u == unit,
-            Inst::Dispatch(table) => self.prog.dispatch[table as usize]
-                .binary_search_by_key(&(unit.byte, unit.encoded), |(u, _)| (u.byte, u.encoded))
-                .is_ok(),
+            Inst::Dispatch(table) => dispatch(&self.prog.dispatch[table as usize], unit).is_some(),
             Inst::Loop { class, .. } | Inst::Counted { class, .. } | Inst::Step { class, .. } => {
                 class.allows(unit)
             }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::{Dfa, Move, Nfa, Transition, Win, DEAD, DYNAMIC, MAX_CLASSES, MAX_STATES, MAX_THREADS};
-use crate::matching::inst::{FirstSet, Inst, Rank};
+use crate::matching::inst::{dispatch, FirstSet, Inst, Rank};
 use crate::pct::Unit;
 
 /// The most epsilon steps the construction may take over all states and classes: it bounds
@@ -311,13 +311,6 @@ fn record_match(best: &mut Option<(u32, Win)>, group: u32, key: u32, slots: Move
     if better {
         *best = Some((group, Win { key, slots }));
     }
-}
-
-fn dispatch(edges: &[(Unit, u32)], unit: Unit) -> Option<u32> {
-    edges
-        .binary_search_by_key(&(unit.byte, unit.encoded), |(u, _)| (u.byte, u.encoded))
-        .ok()
-        .map(|i| edges[i].1)
 }
 
 /// The new list of threads after a step, as the VM keeps it: a thread that reaches an
