@@ -1,9 +1,19 @@
 //! Building the table: the VM's closure and step, run over lists of threads instead of a URI,
 //! and the classes of units the program tells apart.
+//!
+//! **Counts.** A thread inside a prefix modifier's loop carries a character count. The
+//! construction knows it as a [`Count`]: exactly 0 or 1, which the state holds, or *many*,
+//! which a register holds at match time. That is all the VM ever asks of a count: whether one
+//! thread has fewer characters than another (0 < 1 < many, and one loop never holds two
+//! threads with many), and whether the loop may take one more, which for many is the one
+//! question left to the run ([`super::Counting`]).
 
 use std::collections::HashMap;
 
-use super::{Dfa, Move, Nfa, Transition, Win, DEAD, DYNAMIC, MAX_CLASSES, MAX_STATES, MAX_THREADS};
+use super::{
+    Branch, Counting, Dfa, Move, Nfa, Transition, Win, COUNTING, DEAD, DYNAMIC, MAX_CLASSES,
+    MAX_COUNTERS, MAX_STATES, MAX_TESTS, MAX_THREADS,
+};
 use crate::matching::inst::{dispatch, FirstSet, Inst, Rank};
 use crate::pct::Unit;
 
@@ -11,23 +21,63 @@ use crate::pct::Unit;
 /// the time a template's first match spends building.
 const BUILD_BUDGET: usize = 1 << 20;
 
-/// A state: each thread's instruction before its epsilon closure, and its group.
-type Threads = Vec<(u32, u32)>;
+/// What the construction knows of a thread's character count (the VM's `count`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Count {
+    Zero,
+    One,
+    /// Two or more: the register of the counting loop the thread is in holds it.
+    Many,
+    /// Not tracked: the thread reaches no counting loop before a reset.
+    Unknown,
+}
 
-/// A consuming thread the closure reached: its instruction and group, the state's thread it
-/// came from, and the slots its path set.
+impl Count {
+    /// The count after a unit that starts a character (`starts`) or does not.
+    fn after(self, starts: bool) -> Self {
+        match (self, starts) {
+            (count, false) => count,
+            (Count::Zero, true) => Count::One,
+            (Count::One | Count::Many, true) => Count::Many,
+            (Count::Unknown, true) => Count::Unknown,
+        }
+    }
+
+    /// Whether a thread with this count has fewer characters than one with `other`: what the
+    /// VM asks when a second thread reaches a counting loop. `None` if the construction
+    /// cannot tell.
+    fn fewer_than(self, other: Self) -> Option<bool> {
+        match (self, other) {
+            (Count::Unknown, _) | (_, Count::Unknown) | (Count::Many, Count::Many) => None,
+            (a, b) => Some(a < b),
+        }
+    }
+}
+
+/// A thread of a state: its instruction before its epsilon closure, its group and its count.
+type Thread = (u32, u32, Count);
+
+/// A state: its threads, in order.
+type Threads = Vec<Thread>;
+
+/// A consuming thread the closure reached: its instruction, group and count, the state's
+/// thread it came from and the slots its path set; `retired` once a thread with fewer
+/// characters took its place in a counting loop (the VM keeps it, and it dies at its next
+/// step).
 #[derive(Debug, Clone, Copy)]
 struct Reached {
     pc: u32,
     group: u32,
+    count: Count,
     slots: Move,
+    retired: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
 enum Frame {
-    Explore(u32, u64),
+    Explore(u32, u64, Count),
     /// Add the loop at this instruction as a consuming thread, after its exit was explored.
-    AddLoop(u32, u64),
+    AddLoop(u32, u64, Count),
 }
 
 /// How the closure of a state for one lookahead turned out.
@@ -44,15 +94,29 @@ struct Closure {
     win: Option<(u32, Win)>,
 }
 
+/// One way a step can go: the new threads and their moves, and the registers it sets.
+struct Stepped {
+    threads: Vec<(Thread, Move)>,
+    sets: u32,
+}
+
 pub(super) struct Builder<'p> {
     nfa: &'p Nfa<'p>,
     /// A unit of each class.
     representatives: Vec<Unit>,
     classes: Vec<u8>,
+    /// For each instruction, its register if it is a counting loop.
+    registers: Vec<Option<u8>>,
+    /// Each register's loop's limit.
+    maxima: Vec<u16>,
     states: Vec<Threads>,
     index: HashMap<Threads, u32>,
-    /// Each state's transitions, one per class: a state number, [`DEAD`] or [`DYNAMIC`].
+    /// Each state's transitions, one per class: a state number, [`DEAD`], [`DYNAMIC`] or
+    /// [`COUNTING`] (with the number of its [`Counting`] in place of the moves).
     transitions: Vec<(u32, u16)>,
+    counting: Vec<Counting>,
+    /// The ways each counting transition goes, as (state, moves, sets).
+    branches: Vec<(u32, u16, u32)>,
     ends: Vec<Option<Win>>,
     move_sets: Vec<u32>,
     set_index: HashMap<Vec<Move>, u16>,
@@ -60,6 +124,9 @@ pub(super) struct Builder<'p> {
     /// For each instruction, the closure that last visited it (by [`closures`](Self::closures)),
     /// so that starting a closure clears nothing.
     visited: Vec<u32>,
+    /// For each counting loop, the closure that last added it as a consuming thread, and
+    /// where in that closure's list: the thread a second arrival is weighed against.
+    occupant: Vec<(u32, u32)>,
     closures: u32,
     stack: Vec<Frame>,
     budget: usize,
@@ -68,18 +135,34 @@ pub(super) struct Builder<'p> {
 impl<'p> Builder<'p> {
     pub(super) fn new(nfa: &'p Nfa<'p>) -> Option<Self> {
         let (classes, representatives) = unit_classes(nfa)?;
+        let mut registers = vec![None; nfa.insts.len()];
+        let mut maxima = Vec::new();
+        for (pc, inst) in nfa.insts.iter().enumerate() {
+            if let Inst::Counted { max, .. } = *inst {
+                if maxima.len() == MAX_COUNTERS {
+                    return None;
+                }
+                registers[pc] = Some(maxima.len() as u8);
+                maxima.push(max);
+            }
+        }
         Some(Self {
             nfa,
             representatives,
             classes,
+            registers,
+            maxima,
             states: Vec::new(),
             index: HashMap::new(),
             transitions: Vec::new(),
+            counting: Vec::new(),
+            branches: Vec::new(),
             ends: Vec::new(),
             move_sets: vec![0],
             set_index: HashMap::new(),
             moves: Vec::new(),
             visited: vec![0; nfa.insts.len()],
+            occupant: vec![(0, 0); nfa.insts.len()],
             closures: 0,
             stack: Vec::new(),
             budget: BUILD_BUDGET,
@@ -88,13 +171,12 @@ impl<'p> Builder<'p> {
 
     /// Builds every state reachable from the VM's start, breadth first.
     pub(super) fn run(mut self) -> Option<Dfa> {
-        self.state_of(vec![(0, 0)])?;
+        self.state_of(vec![(0, 0, Count::Unknown)])?;
         let mut done = 0;
         while let Some(threads) = self.states.get(done).cloned() {
             done += 1;
             for class in 0..self.representatives.len() {
-                let unit = self.representatives[class];
-                let transition = self.transition(&threads, unit)?;
+                let transition = self.transition(&threads, class)?;
                 self.transitions.push(transition);
             }
             let Outcome::Closed(end) = self.closure(&threads, None)? else {
@@ -105,7 +187,7 @@ impl<'p> Builder<'p> {
         let stride = self.representatives.len();
         let row = |(next, moves): (u32, u16)| Transition {
             next: match next {
-                s if s < u32::from(DYNAMIC) => (s as usize * stride) as u16,
+                s if s < u32::from(COUNTING) => (s as usize * stride) as u16,
                 sentinel => sentinel as u16,
             },
             moves,
@@ -117,6 +199,11 @@ impl<'p> Builder<'p> {
             let encoded = !crate::pct::is_unreserved(b);
             triplet[usize::from(b)] = self.classes[usize::from(encoded) << 8 | usize::from(b)];
         }
+        let starts = self
+            .representatives
+            .iter()
+            .enumerate()
+            .fold(0u64, |bits, (c, u)| bits | u64::from(u.starts_char()) << c);
         Some(Dfa {
             raw,
             triplet,
@@ -126,6 +213,21 @@ impl<'p> Builder<'p> {
             move_sets: self.move_sets,
             moves: self.moves,
             width: self.nfa.slots,
+            starts,
+            offsets: self
+                .maxima
+                .iter()
+                .map(|&max| u32::from(max).saturating_sub(2))
+                .collect(),
+            counting: self.counting,
+            branches: self
+                .branches
+                .into_iter()
+                .map(|(next, moves, sets)| Branch {
+                    to: row((next, moves)),
+                    sets,
+                })
+                .collect(),
         })
     }
 
@@ -143,21 +245,69 @@ impl<'p> Builder<'p> {
         Some(s)
     }
 
-    /// What the VM does from `threads` over `unit`, its closure with `unit` as lookahead then
-    /// its step over `unit`: the next state (or [`DEAD`] or [`DYNAMIC`]) and the moves.
-    fn transition(&mut self, threads: &Threads, unit: Unit) -> Option<(u32, u16)> {
+    /// What the VM does from `threads` over a unit of `class`, its closure with the unit as
+    /// lookahead then its step over it: the next state (or [`DEAD`] or [`DYNAMIC`]) and the
+    /// moves; or, where the step depends on whether counts are at their limits, a
+    /// [`COUNTING`] transition with a branch for each answer.
+    fn transition(&mut self, threads: &Threads, class: usize) -> Option<(u32, u16)> {
+        let unit = self.representatives[class];
         let Outcome::Closed(closure) = self.closure(threads, Some(unit))? else {
             return Some((u32::from(DYNAMIC), 0));
         };
-        let stepped = self.step(&closure.reached, unit);
-        if stepped.is_empty() {
-            return Some((u32::from(DEAD), 0));
+        // The loops whose next character the run must allow or refuse: those holding many.
+        let tests: Vec<usize> = closure
+            .reached
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| !r.retired && r.count == Count::Many && unit.starts_char())
+            .filter(|(_, r)| {
+                let inst = self.nfa.insts[r.pc as usize];
+                matches!(inst, Inst::Counted { .. }) && self.advance(inst, r.pc, unit).is_some()
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if tests.len() > MAX_TESTS {
+            return None;
+        }
+        let mut branches = Vec::with_capacity(1 << tests.len());
+        for answers in 0..1u32 << tests.len() {
+            let at_limit = |i: usize| {
+                tests
+                    .iter()
+                    .position(|&t| t == i)
+                    .is_some_and(|k| answers >> k & 1 == 1)
+            };
+            let stepped = self.step(&closure.reached, unit, at_limit)?;
+            branches.push(self.branch(stepped)?);
+        }
+        if tests.is_empty() && branches[0].2 == 0 {
+            let (next, moves, _) = branches[0];
+            return Some((next, moves));
+        }
+        let mut registers = [0; MAX_TESTS];
+        for (k, &i) in tests.iter().enumerate() {
+            registers[k] = self.registers[closure.reached[i].pc as usize]?;
+        }
+        let number = u16::try_from(self.counting.len()).ok()?;
+        self.counting.push(Counting {
+            registers,
+            tests: tests.len() as u8,
+            first: u32::try_from(self.branches.len()).ok()?,
+        });
+        self.branches.extend(branches);
+        Some((u32::from(COUNTING), number))
+    }
+
+    /// Where one way of a step leads: (state or [`DEAD`], moves, registers set).
+    fn branch(&mut self, stepped: Stepped) -> Option<(u32, u16, u32)> {
+        if stepped.threads.is_empty() {
+            return Some((u32::from(DEAD), 0, 0));
         }
         // The threads stepped cost the budget too (a router can step thousands at once).
-        self.budget = self.budget.checked_sub(stepped.len())?;
-        let (threads, moves) = dedup(stepped);
+        self.budget = self.budget.checked_sub(stepped.threads.len())?;
+        let (threads, moves) = self.dedup(stepped.threads)?;
         let next = self.state_of(threads)?;
-        Some((next, self.move_set(moves)?))
+        Some((next, self.move_set(moves)?, stepped.sets))
     }
 
     /// The number of a transition's moves, made if new; 0 for moving nothing, `None` past the
@@ -178,8 +328,9 @@ impl<'p> Builder<'p> {
     }
 
     /// The VM's closure (`vm::Vm::closure`) of every thread of a state, in order, with one
-    /// visited set, for the lookahead `next`; `None` when the build's budget runs out. Slots
-    /// are tracked as the set each path writes, all at the same position.
+    /// visited set, for the lookahead `next`; `None` when the build's budget runs out or a
+    /// count is one the construction does not track. Slots are tracked as the set each path
+    /// writes, all at the same position.
     fn closure(&mut self, threads: &Threads, next: Option<Unit>) -> Option<Outcome> {
         let insts = self.nfa.insts;
         self.closures += 1;
@@ -188,83 +339,138 @@ impl<'p> Builder<'p> {
             reached: Vec::new(),
             win: None,
         };
-        for (from, &(start, group)) in threads.iter().enumerate() {
+        for (from, &(start, group, count)) in threads.iter().enumerate() {
             let from = from as u32;
-            self.stack.push(Frame::Explore(start, 0));
+            self.stack.push(Frame::Explore(start, 0, count));
             while let Some(frame) = self.stack.pop() {
                 let Some(budget) = self.budget.checked_sub(1) else {
                     self.stack.clear();
                     return None;
                 };
                 self.budget = budget;
-                let (pc, sets) = match frame {
-                    Frame::Explore(pc, sets) => (pc, sets),
-                    Frame::AddLoop(pc, sets) => {
-                        out.reached.push(Reached {
-                            pc,
-                            group,
-                            slots: Move { from, sets },
-                        });
-                        continue;
-                    }
+                let (pc, sets, count, add) = match frame {
+                    Frame::Explore(pc, sets, count) => (pc, sets, count, false),
+                    Frame::AddLoop(pc, sets, count) => (pc, sets, count, true),
                 };
-                let here = pc as usize;
-                if !self.nfa.first[here].admits(next) || self.visited[here] == epoch {
-                    continue;
-                }
-                self.visited[here] = epoch;
                 let reached = Reached {
                     pc,
                     group,
+                    count,
                     slots: Move { from, sets },
+                    retired: false,
                 };
+                let here = pc as usize;
+                if add {
+                    if self.registers[here].is_some() {
+                        self.occupant[here] = (epoch, out.reached.len() as u32);
+                    }
+                    out.reached.push(reached);
+                    continue;
+                }
+                if !self.nfa.first[here].admits(next) {
+                    continue;
+                }
+                if self.visited[here] == epoch {
+                    if self.registers[here].is_some() {
+                        self.keep_fewer_characters(&mut out.reached, reached, epoch)
+                            .or_else(|| {
+                                self.stack.clear();
+                                None
+                            })?;
+                    }
+                    continue;
+                }
+                self.visited[here] = epoch;
                 let inst = insts[here];
+                let counting = matches!(inst, Inst::Counted { .. });
+                // A loop's count is known exactly, or is many in the loop's own register.
+                if counting && !(count < Count::Many || count == Count::Many && pc == start) {
+                    self.stack.clear();
+                    return None;
+                }
+                let takes = next.is_some_and(|u| self.advance(inst, pc, u).is_some());
                 match inst {
                     Inst::Unit { .. } | Inst::Dispatch(_) | Inst::Step { .. } => {
-                        if next.is_some_and(|u| self.advance(inst, pc, u).is_some()) {
+                        if takes {
                             out.reached.push(reached);
                         }
                     }
-                    Inst::Loop { exit, .. } => {
-                        if next.is_some_and(|u| self.advance(inst, pc, u).is_some()) {
-                            self.stack.push(Frame::AddLoop(pc, sets));
+                    Inst::Loop { exit, .. } | Inst::Counted { exit, .. } => {
+                        if takes {
+                            self.stack.push(Frame::AddLoop(pc, sets, count));
                         }
-                        self.stack.push(Frame::Explore(exit, sets));
+                        self.stack.push(Frame::Explore(exit, sets, count));
                     }
+                    Inst::ResetCount => self.stack.push(Frame::Explore(pc + 1, sets, Count::Zero)),
                     Inst::Split(first, second) => {
-                        self.stack.push(Frame::Explore(second, sets));
-                        self.stack.push(Frame::Explore(first, sets));
+                        self.stack.push(Frame::Explore(second, sets, count));
+                        self.stack.push(Frame::Explore(first, sets, count));
                     }
-                    Inst::Jump(to) => self.stack.push(Frame::Explore(to, sets)),
-                    Inst::Save(slot) => self.stack.push(Frame::Explore(pc + 1, sets | 1 << slot)),
+                    Inst::Jump(to) => self.stack.push(Frame::Explore(to, sets, count)),
+                    Inst::Save(slot) => {
+                        self.stack
+                            .push(Frame::Explore(pc + 1, sets | 1 << slot, count))
+                    }
                     Inst::Boundary(_) => match next {
                         Some(u) if !u.starts_char() => {
                             self.stack.clear();
                             return Some(Outcome::Dynamic);
                         }
-                        _ => self.stack.push(Frame::Explore(pc + 1, sets)),
+                        _ => self.stack.push(Frame::Explore(pc + 1, sets, count)),
                     },
                     Inst::QueryStart(start) => {
                         let raw = next.map(|u| if u.encoded { b'%' } else { u.byte });
                         if start.admits(raw) {
-                            self.stack.push(Frame::Explore(pc + 1, sets));
+                            self.stack.push(Frame::Explore(pc + 1, sets, count));
                         }
                     }
                     Inst::Match(key) if next.is_none() => {
                         record_match(&mut out.win, group, key, reached.slots)
                     }
                     Inst::Match(_) => {}
-                    Inst::Counted { .. } | Inst::ResetCount => unreachable!("refused by `build`"),
                 }
             }
         }
         Some(Outcome::Closed(out))
     }
 
+    /// A second thread reaching a counting loop (`vm::Vm::keep_fewer_characters`): if the
+    /// loop's thread was added in this closure and has more characters, it is retired and
+    /// the newcomer added in its group. `None` if the counts cannot be compared.
+    fn keep_fewer_characters(
+        &mut self,
+        reached: &mut Vec<Reached>,
+        newcomer: Reached,
+        epoch: u32,
+    ) -> Option<()> {
+        let (added, i) = self.occupant[newcomer.pc as usize];
+        if added != epoch {
+            return Some(());
+        }
+        let thread = &mut reached[i as usize];
+        if newcomer.count.fewer_than(thread.count)? {
+            thread.retired = true;
+            self.occupant[newcomer.pc as usize] = (epoch, reached.len() as u32);
+            reached.push(newcomer);
+        }
+        Some(())
+    }
+
     /// The VM's step (`vm::Vm::step`): each group of consuming threads, literal consumers
     /// first, advanced over `unit`; a group of the new list for each rank that advanced.
-    fn step(&self, reached: &[Reached], unit: Unit) -> Vec<(u32, u32, Move)> {
-        let mut out = Vec::new();
+    /// `at_limit(i)` says whether the counting loop of `reached[i]`, holding many, is at its
+    /// limit. `None` if a count leaves what the construction tracks.
+    fn step(
+        &self,
+        reached: &[Reached],
+        unit: Unit,
+        at_limit: impl Fn(usize) -> bool,
+    ) -> Option<Stepped> {
+        let starts = unit.starts_char();
+        let mut out = Stepped {
+            threads: Vec::new(),
+            sets: 0,
+        };
         let mut group = 0;
         let mut i = 0;
         while i < reached.len() {
@@ -272,21 +478,57 @@ impl<'p> Builder<'p> {
             let end = i + reached[i..].iter().take_while(|r| r.group == g).count();
             for rank in Rank::ALL {
                 let mut advanced = false;
-                for r in &reached[i..end] {
+                for (k, r) in reached.iter().enumerate().take(end).skip(i) {
                     let inst = self.nfa.insts[r.pc as usize];
-                    if inst.rank() != Some(rank) {
+                    if r.retired || inst.rank() != Some(rank) {
                         continue;
                     }
-                    if let Some(target) = self.advance(inst, r.pc, unit) {
-                        out.push((target, group, r.slots));
-                        advanced = true;
-                    }
+                    let Some(target) = self.advance(inst, r.pc, unit) else {
+                        continue;
+                    };
+                    let count = match inst {
+                        Inst::Counted { max, .. } if starts => {
+                            let allowed = match r.count {
+                                Count::Zero => true,
+                                Count::One => max >= 2,
+                                Count::Many => !at_limit(k),
+                                Count::Unknown => return None,
+                            };
+                            if !allowed {
+                                continue;
+                            }
+                            r.count.after(true)
+                        }
+                        Inst::Step { .. } => r.count.after(starts),
+                        _ => r.count,
+                    };
+                    let count = self.count_at(target, r, count, &mut out.sets)?;
+                    out.threads.push(((target, group, count), r.slots));
+                    advanced = true;
                 }
                 group += u32::from(advanced);
             }
             i = end;
         }
-        out
+        Some(out)
+    }
+
+    /// The count a thread from `r` carries to `target`: tracked only into a counting loop,
+    /// where a count that becomes many sets the loop's register (a bit of `sets`). `None`
+    /// if the count there is unknown, or many from another loop's register.
+    fn count_at(&self, target: u32, r: &Reached, count: Count, sets: &mut u32) -> Option<Count> {
+        let Some(register) = self.registers[target as usize] else {
+            return Some(Count::Unknown);
+        };
+        match (r.count, count) {
+            (_, Count::Unknown) => None,
+            (Count::Many, Count::Many) => (target == r.pc).then_some(Count::Many),
+            (_, Count::Many) => {
+                *sets |= 1 << register;
+                Some(Count::Many)
+            }
+            (_, exact) => Some(exact),
+        }
     }
 
     /// Where a consuming instruction goes after `unit` (`vm::Vm::advance`, without counts).
@@ -294,10 +536,44 @@ impl<'p> Builder<'p> {
         match inst {
             Inst::Unit { unit: u, .. } => (u == unit).then_some(pc + 1),
             Inst::Dispatch(table) => dispatch(&self.nfa.dispatch[table as usize], unit),
-            Inst::Loop { class, .. } => class.allows(unit).then_some(pc),
+            Inst::Loop { class, .. } | Inst::Counted { class, .. } => {
+                class.allows(unit).then_some(pc)
+            }
             Inst::Step { class, .. } => class.allows(unit).then_some(pc + 1),
             _ => None,
         }
+    }
+
+    /// The new list of threads after a step, as the VM keeps it: a thread that reaches an
+    /// instruction another reached first has nothing left to explore (the VM prunes it at
+    /// once), unless that is a counting loop, where the next closure weighs the two counts;
+    /// and groups are numbered from 0 in order, which is all the VM reads of them. Stops one
+    /// past [`MAX_THREADS`], which no state may hold, so that the scan for duplicates stays
+    /// short. `None` if one loop would hold two counts of many.
+    fn dedup(&self, stepped: Vec<(Thread, Move)>) -> Option<(Threads, Vec<Move>)> {
+        let mut threads: Threads = Vec::with_capacity(stepped.len().min(MAX_THREADS + 1));
+        let mut moves = Vec::with_capacity(threads.capacity());
+        let (mut last, mut group) = (None, 0u32);
+        for ((pc, g, count), m) in stepped {
+            if threads.len() > MAX_THREADS {
+                break;
+            }
+            if let Some(&(_, _, other)) = threads.iter().find(|t| t.0 == pc) {
+                if self.registers[pc as usize].is_none() {
+                    continue;
+                }
+                if count == Count::Many && other == Count::Many {
+                    return None;
+                }
+            }
+            if last.is_some_and(|l| l != g) {
+                group += 1;
+            }
+            last = Some(g);
+            threads.push((pc, group, count));
+            moves.push(m);
+        }
+        Some((threads, moves))
     }
 }
 
@@ -311,31 +587,6 @@ fn record_match(best: &mut Option<(u32, Win)>, group: u32, key: u32, slots: Move
     if better {
         *best = Some((group, Win { key, slots }));
     }
-}
-
-/// The new list of threads after a step, as the VM keeps it: a thread that reaches an
-/// instruction another reached first has nothing left to explore (the VM prunes it at once),
-/// and groups are numbered from 0 in order, which is all the VM reads of them. Stops one past
-/// [`MAX_THREADS`], which no state may hold, so that the scan for duplicates stays short.
-fn dedup(stepped: Vec<(u32, u32, Move)>) -> (Threads, Vec<Move>) {
-    let mut threads: Threads = Vec::with_capacity(stepped.len().min(MAX_THREADS + 1));
-    let mut moves = Vec::with_capacity(threads.capacity());
-    let (mut last, mut group) = (None, 0u32);
-    for (pc, g, m) in stepped {
-        if threads.len() > MAX_THREADS {
-            break;
-        }
-        if threads.iter().any(|&(p, _)| p == pc) {
-            continue;
-        }
-        if last.is_some_and(|l| l != g) {
-            group += 1;
-        }
-        last = Some(g);
-        threads.push((pc, group));
-        moves.push(m);
-    }
-    (threads, moves)
 }
 
 /// Classes of the units that the program tells apart: two units with the same answer to
@@ -364,7 +615,9 @@ fn unit_classes(nfa: &Nfa<'_>) -> Option<(Vec<u8>, Vec<Unit>)> {
                     literal(unit, &mut questions);
                 }
             }
-            Inst::Loop { class, .. } | Inst::Step { class, .. } => questions.push(class.ascii()),
+            Inst::Loop { class, .. } | Inst::Counted { class, .. } | Inst::Step { class, .. } => {
+                questions.push(class.ascii())
+            }
             _ => {}
         }
     }

@@ -22,11 +22,22 @@
 //! some 4,500. The table is built when the template is first matched, within a budget of
 //! epsilon steps, and takes 4 bytes a state and class.
 //!
-//! **Refused**, so that the VM serves them: counting loops (a prefix modifier's count is data
-//! a state would have to hold), more than 64 slots, and programs whose lists of threads take
-//! more than [`MAX_STATES`] shapes. At match time, where a value could end right before an
-//! encoded continuation byte (`%A9`, or the second byte of a raw `é`), whether it ends a
-//! character there depends on its bytes: the engine hands that URI to the VM.
+//! **Counts.** A prefix modifier's loop counts characters, and a count is data no state can
+//! hold in full. But the VM asks only two things of one: whether a thread has fewer
+//! characters than another at the same loop (it keeps that one), and whether the loop may
+//! take one more. So a state knows a count as 0, 1 or *many*; one loop never holds two
+//! threads with many; and the run keeps, for each loop with many, a register of the number
+//! of characters at which it reaches its limit. A transition that depends on a limit is a
+//! [`COUNTING`] one: the run compares the characters read with each register concerned
+//! (at most [`MAX_TESTS`]) and takes the branch the answers name, which may set registers in
+//! turn. Characters are counted only in tables that have counting loops.
+//!
+//! **Refused**, so that the VM serves them: more than 64 slots or [`MAX_COUNTERS`] counting
+//! loops, programs whose lists of threads take more than [`MAX_STATES`] shapes, and counts
+//! the construction cannot compare (which the compiler's programs never produce). At match
+//! time, where a value could end right before an encoded continuation byte (`%A9`, or the
+//! second byte of a raw `é`), whether it ends a character there depends on its bytes: the
+//! engine hands that URI to the VM.
 
 mod build;
 #[cfg(test)]
@@ -63,6 +74,34 @@ pub(crate) struct Dfa {
     moves: Vec<Move>,
     /// Slots per thread.
     width: usize,
+    /// A bit per class: whether its units start a character (what a count counts).
+    starts: u64,
+    /// For each counting loop's register, what to add to the characters read when its count
+    /// becomes two (see [`Branch::sets`]): its limit less two.
+    offsets: Vec<u32>,
+    /// The [`COUNTING`] transitions, by [`Transition::moves`].
+    counting: Vec<Counting>,
+    /// The ways each counting transition goes, from [`Counting::first`] on.
+    branches: Vec<Branch>,
+}
+
+/// A transition that depends on whether counting loops are at their limits: the registers
+/// of the loops (at most [`MAX_TESTS`]), each giving a bit of the branch's number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Counting {
+    registers: [u8; MAX_TESTS],
+    tests: u8,
+    first: u32,
+}
+
+/// One way a counting transition goes: the transition it becomes, and the registers whose
+/// loop's count becomes two here (a bit per register). A register holds the number of
+/// characters read by which its loop's count reaches the limit; the run sets it to the
+/// characters read so far plus the loop's [offset](Dfa::offsets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Branch {
+    to: Transition,
+    sets: u32,
 }
 
 /// Where a transition leads: where its state's transitions start (its number times the
@@ -80,9 +119,16 @@ struct Transition {
 const DEAD: u16 = u16::MAX;
 /// The VM must decide (see the module documentation).
 const DYNAMIC: u16 = u16::MAX - 1;
+/// Where to go depends on counts: the run asks the registers ([`Counting`]).
+const COUNTING: u16 = u16::MAX - 2;
 
 // Every state's row starts below the sentinels.
-const _: () = assert!(MAX_STATES * MAX_CLASSES <= DYNAMIC as usize);
+const _: () = assert!(MAX_STATES * MAX_CLASSES <= COUNTING as usize);
+
+/// The most counting loops (prefix modifiers) a program may have: one register each.
+const MAX_COUNTERS: usize = 32;
+/// The most loops whose limits one transition may depend on.
+const MAX_TESTS: usize = 4;
 
 /// Where a thread's slots come from: the old thread `from`, with the slots of `sets` (a bit
 /// per slot) set to the current position.
@@ -119,13 +165,7 @@ pub(crate) struct Nfa<'p> {
 impl Dfa {
     /// The table of `nfa`, or `None` if the program is refused (see the module documentation).
     pub(crate) fn build(nfa: &Nfa<'_>) -> Option<Self> {
-        let refused = nfa.insts.is_empty()
-            || nfa.slots > 64
-            || nfa
-                .insts
-                .iter()
-                .any(|i| matches!(i, Inst::Counted { .. } | Inst::ResetCount));
-        if refused {
+        if nfa.insts.is_empty() || nfa.slots > 64 {
             return None;
         }
         build::Builder::new(nfa)?.run()
@@ -147,7 +187,11 @@ impl Dfa {
         NOTES.with(|notes| {
             let mut notes = notes.borrow_mut();
             notes.clear();
-            let last = self.forward(uri, &mut notes);
+            let last = if self.counting.is_empty() {
+                self.forward::<false>(uri, &mut notes)
+            } else {
+                self.forward::<true>(uri, &mut notes)
+            };
             #[cfg(test)]
             WORK.with(|w| w.set(w.get() + uri.len() as u64));
             let last = match last {
@@ -165,10 +209,17 @@ impl Dfa {
     }
 
     /// The first pass: the last state, with a note of each transition that moves slots and
-    /// where; or how the run ends early.
-    fn forward(&self, uri: &[u8], notes: &mut Vec<(u32, u16)>) -> Result<usize, Run> {
+    /// where; or how the run ends early. `COUNTS` for a table with counting loops, whose
+    /// run counts characters and keeps a register per loop.
+    fn forward<const COUNTS: bool>(
+        &self,
+        uri: &[u8],
+        notes: &mut Vec<(u32, u16)>,
+    ) -> Result<usize, Run> {
         let mut row = 0usize;
         let mut pos = 0;
+        let mut chars = 0u32;
+        let mut limits = [0u32; MAX_COUNTERS];
         while let Some(&byte) = uri.get(pos) {
             let (class, len) = if byte == b'%' {
                 let (unit, len) = unit_at(uri, pos);
@@ -176,8 +227,14 @@ impl Dfa {
             } else {
                 (self.raw[usize::from(byte)], 1)
             };
-            let t = self.transitions[row + usize::from(class)];
-            if t.next >= DYNAMIC {
+            let mut t = self.transitions[row + usize::from(class)];
+            if COUNTS {
+                chars += (self.starts >> class) as u32 & 1;
+                if t.next == COUNTING {
+                    t = self.count(t.moves, chars, &mut limits);
+                }
+            }
+            if t.next >= COUNTING {
                 return Err(if t.next == DEAD {
                     Run::NoMatch
                 } else {
@@ -191,6 +248,28 @@ impl Dfa {
             pos += len;
         }
         Ok(row / self.stride)
+    }
+
+    /// A counting transition taken after `chars` characters: the branch the registers
+    /// choose (a loop is at its limit once the characters read pass its register), with the
+    /// registers it sets.
+    #[inline]
+    fn count(&self, number: u16, chars: u32, limits: &mut [u32; MAX_COUNTERS]) -> Transition {
+        let counting = self.counting[usize::from(number)];
+        let mut branch = 0;
+        for (k, &register) in counting.registers[..usize::from(counting.tests)]
+            .iter()
+            .enumerate()
+        {
+            branch |= usize::from(chars > limits[usize::from(register)]) << k;
+        }
+        let Branch { to, mut sets } = self.branches[counting.first as usize + branch];
+        while sets != 0 {
+            let register = sets.trailing_zeros() as usize;
+            limits[register] = chars + self.offsets[register];
+            sets &= sets - 1;
+        }
+        to
     }
 
     /// The second pass: the winner's slots, from `last` (the move that ends the URI, at
