@@ -11,16 +11,21 @@ pub(crate) fn check_utf8(raw: &str) -> Result<(), usize> {
     let Some(mut i) = find_percent(bytes) else {
         return Ok(());
     };
-    while i < bytes.len() {
-        let (unit, len) = unit_at(bytes, i);
-        if !unit.encoded || unit.byte < 0x80 {
-            i += len;
+    // Only triplets can make a value fail: raw text is a `str`'s, whole characters. So the
+    // loop goes from `%` to `%`, and a triplet below `%80` is passed over unread.
+    loop {
+        if hex_value(bytes[i + 1]) < 8 {
+            i += 3;
+            match find_percent(&bytes[i..]) {
+                Some(next) => i += next,
+                None => return Ok(()),
+            }
             continue;
         }
         // Gather one encoded character, then let the standard library judge it (it refuses
         // overlong forms, surrogates and stray continuation bytes).
         let start = i;
-        let width = match unit.byte {
+        let width = match hex_value(bytes[i + 1]) << 4 | hex_value(bytes[i + 2]) {
             0xC0..=0xDF => 2,
             0xE0..=0xEF => 3,
             0xF0..=0xF7 => 4,
@@ -41,8 +46,11 @@ pub(crate) fn check_utf8(raw: &str) -> Result<(), usize> {
         if std::str::from_utf8(&buf[..width]).is_err() {
             return Err(start);
         }
+        match find_percent(&bytes[i..]) {
+            Some(next) => i += next,
+            None => return Ok(()),
+        }
     }
-    Ok(())
 }
 
 /// Percent-decodes a value checked by [`validate`] and [`check_utf8`]; borrows when there is
@@ -110,6 +118,68 @@ mod tests {
         }
     }
 
+    /// The check as it was first written, unit by unit from the first `%`: the reference
+    /// for the one that passes over ASCII triplets.
+    fn check_by_units(raw: &str) -> Result<(), usize> {
+        let bytes = raw.as_bytes();
+        let Some(mut i) = find_percent(bytes) else {
+            return Ok(());
+        };
+        while i < bytes.len() {
+            let (unit, len) = unit_at(bytes, i);
+            if !unit.encoded || unit.byte < 0x80 {
+                i += len;
+                continue;
+            }
+            let start = i;
+            let width = match unit.byte {
+                0xC0..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF7 => 4,
+                _ => return Err(start),
+            };
+            let mut buf = [0u8; 4];
+            for slot in buf.iter_mut().take(width) {
+                if i >= bytes.len() {
+                    return Err(start);
+                }
+                let (u, len) = unit_at(bytes, i);
+                if !u.encoded {
+                    return Err(start);
+                }
+                *slot = u.byte;
+                i += len;
+            }
+            if std::str::from_utf8(&buf[..width]).is_err() {
+                return Err(start);
+            }
+        }
+        Ok(())
+    }
+
+    /// Every string of up to four units over leads, continuations, ASCII triplets and raw
+    /// text: the same answer and the same offset as the reference.
+    #[test]
+    fn utf8_check_agrees_with_the_unit_by_unit_reading() {
+        let units = [
+            "a", "%20", "%41", "%C3", "%A9", "%E2", "%82", "%AC", "\u{e9}", "%FF", "%F0", "%9F",
+        ];
+        let mut all = vec![String::new()];
+        for _ in 0..4 {
+            all = all
+                .iter()
+                .flat_map(|s| units.iter().map(move |u| format!("{s}{u}")))
+                .chain(all.iter().cloned())
+                .collect();
+            all.sort();
+            all.dedup();
+        }
+        assert!(all.len() > 20_000);
+        for text in &all {
+            assert_eq!(check_utf8(text), check_by_units(text), "{text:?}");
+        }
+    }
+
     #[test]
     fn utf8_check_refuses_invalid_sequences() {
         assert_eq!(check_utf8("caf%C3%A9"), Ok(()));
@@ -118,6 +188,12 @@ mod tests {
         assert_eq!(check_utf8("a%C3"), Err(1));
         assert_eq!(check_utf8("%A9"), Err(0));
         assert_eq!(check_utf8("%C3x"), Err(0));
+        assert_eq!(
+            check_utf8("%20%41%C3"),
+            Err(6),
+            "after triplets passed over"
+        );
+        assert_eq!(check_utf8("\u{e9}%A9"), Err(2), "a raw character is whole");
         assert_eq!(decode("a%2Fb%2b"), "a/b+");
         // Every operator's values decode once: a triplet of `%` leaves a triplet behind.
         assert_eq!(decode("..%2F%20%C3%A9%25%25zz%2541"), "../ \u{e9}%%zz%41");
