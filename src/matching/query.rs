@@ -43,8 +43,8 @@ pub(crate) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &
     })
 }
 
-/// Binds the query region `uri[from..]` to the tail's variables (those from `first_var` on),
-/// writing each bound value's span to `slots`. Exploded variables get the span of the whole
+/// Binds the query region `uri[from..]`, as an engine matched it, to the tail's variables
+/// (those from `first_var` on), writing each bound value's span to `slots`. Exploded variables get the span of the whole
 /// region; [`super::Captures`] collects their items from it.
 pub(crate) fn bind(
     t: &Parsed,
@@ -57,18 +57,17 @@ pub(crate) fn bind(
     if from >= uri.len() {
         return Ok(());
     }
-    if uri.as_bytes()[from..].contains(&b'#') {
-        return Err(MatchError::NoMatch);
-    }
+    // Every engine reads the region with `Class::query()`, which takes no `#`: a fragment
+    // never reaches the pairs.
+    debug_assert!(!uri.as_bytes()[from..].contains(&b'#'));
     let tail = || t.variables().skip(first_var);
-    let has_exploded = tail().any(|v| v.is_exploded());
     for (name, value, at) in pairs(&uri[from + 1..], from + 1) {
         // Names compare under RFC 3986 normalization: `%74oken` is `token`.
         let found = tail()
             .enumerate()
             .find(|(_, v)| pct::equivalent(v.name(), name));
         let Some((i, spec)) = found else {
-            if has_exploded {
+            if tail().any(|v| v.is_exploded()) {
                 // The name ends before the value's `=`, or, without one, where the value is.
                 let name_end = at - usize::from(uri.as_bytes()[at - 1] == b'=');
                 check(name, name_end - name.len())?;
