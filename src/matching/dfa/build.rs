@@ -87,17 +87,20 @@ enum Outcome {
     Dynamic,
 }
 
-/// What the closure of a state gives for one lookahead.
+/// What the closure of a state gives for one lookahead, besides the consuming threads it
+/// reached: at the end of the URI, the best match, with its group.
 struct Closure {
-    reached: Vec<Reached>,
-    /// At the end of the URI: the best match, with its group.
     win: Option<(u32, Win)>,
 }
 
-/// One way a step can go: the new threads and their moves, and the registers it sets.
-struct Stepped {
-    threads: Vec<(Thread, Move)>,
-    sets: u32,
+/// Buffers the construction reuses from one transition to the next: building a table
+/// allocated for each closure, step and list of threads, and that was over half its cost.
+#[derive(Default)]
+struct Scratch {
+    reached: Vec<Reached>,
+    stepped: Vec<(Thread, Move)>,
+    threads: Threads,
+    moves: Vec<Move>,
 }
 
 pub(super) struct Builder<'p> {
@@ -129,6 +132,7 @@ pub(super) struct Builder<'p> {
     occupant: Vec<(u32, u32)>,
     closures: u32,
     stack: Vec<Frame>,
+    scratch: Scratch,
     budget: usize,
 }
 
@@ -165,13 +169,14 @@ impl<'p> Builder<'p> {
             occupant: vec![(0, 0); nfa.insts.len()],
             closures: 0,
             stack: Vec::new(),
+            scratch: Scratch::default(),
             budget: BUILD_BUDGET,
         })
     }
 
     /// Builds every state reachable from the VM's start, breadth first.
     pub(super) fn run(mut self) -> Option<Dfa> {
-        self.state_of(vec![(0, 0, Count::Unknown)])?;
+        self.state_of(&[(0, 0, Count::Unknown)])?;
         let mut done = 0;
         while let Some(threads) = self.states.get(done).cloned() {
             done += 1;
@@ -179,9 +184,11 @@ impl<'p> Builder<'p> {
                 let transition = self.transition(&threads, class)?;
                 self.transitions.push(transition);
             }
-            let Outcome::Closed(end) = self.closure(&threads, None)? else {
+            let mut reached = std::mem::take(&mut self.scratch.reached);
+            let Outcome::Closed(end) = self.closure(&threads, None, &mut reached)? else {
                 unreachable!("every boundary holds at the end of the URI");
             };
+            self.scratch.reached = reached;
             self.ends.push(end.win.map(|(_, win)| win));
         }
         let stride = self.representatives.len();
@@ -232,16 +239,16 @@ impl<'p> Builder<'p> {
     }
 
     /// The number of the state with these threads, made if new; `None` past the limits.
-    fn state_of(&mut self, threads: Threads) -> Option<u32> {
-        if let Some(&s) = self.index.get(&threads) {
+    fn state_of(&mut self, threads: &[Thread]) -> Option<u32> {
+        if let Some(&s) = self.index.get(threads) {
             return Some(s);
         }
         if self.states.len() >= MAX_STATES || threads.len() > MAX_THREADS {
             return None;
         }
         let s = self.states.len() as u32;
-        self.index.insert(threads.clone(), s);
-        self.states.push(threads);
+        self.index.insert(threads.to_vec(), s);
+        self.states.push(threads.to_vec());
         Some(s)
     }
 
@@ -251,94 +258,126 @@ impl<'p> Builder<'p> {
     /// [`COUNTING`] transition with a branch for each answer.
     fn transition(&mut self, threads: &Threads, class: usize) -> Option<(u32, u16)> {
         let unit = self.representatives[class];
-        let Outcome::Closed(closure) = self.closure(threads, Some(unit))? else {
-            return Some((u32::from(DYNAMIC), 0));
+        let mut reached = std::mem::take(&mut self.scratch.reached);
+        let transition = match self.closure(threads, Some(unit), &mut reached)? {
+            Outcome::Closed(_) => self.branches_from(&reached, unit),
+            Outcome::Dynamic => Some((u32::from(DYNAMIC), 0)),
         };
+        self.scratch.reached = reached;
+        transition
+    }
+
+    /// The step over `unit` from the threads the closure `reached`: one transition, or a
+    /// [`COUNTING`] one with a branch for each answer the registers can give.
+    fn branches_from(&mut self, reached: &[Reached], unit: Unit) -> Option<(u32, u16)> {
         // The loops whose next character the run must allow or refuse: those holding many.
-        let tests: Vec<usize> = closure
-            .reached
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| !r.retired && r.count == Count::Many && unit.starts_char())
-            .filter(|(_, r)| {
-                let inst = self.nfa.insts[r.pc as usize];
-                matches!(inst, Inst::Counted { .. }) && self.advance(inst, r.pc, unit).is_some()
-            })
-            .map(|(i, _)| i)
-            .collect();
-        if tests.len() > MAX_TESTS {
-            return None;
+        let mut tests = [0usize; MAX_TESTS];
+        let mut len = 0;
+        for (i, r) in reached.iter().enumerate() {
+            let inst = self.nfa.insts[r.pc as usize];
+            let asks = !r.retired
+                && r.count == Count::Many
+                && unit.starts_char()
+                && matches!(inst, Inst::Counted { .. })
+                && self.advance(inst, r.pc, unit).is_some();
+            if asks {
+                *tests.get_mut(len)? = i;
+                len += 1;
+            }
         }
-        let mut branches = Vec::with_capacity(1 << tests.len());
-        for answers in 0..1u32 << tests.len() {
+        let tests = &tests[..len];
+        let mut branches = [(0, 0, 0); 1 << MAX_TESTS];
+        for answers in 0..1u32 << len {
             let at_limit = |i: usize| {
                 tests
                     .iter()
                     .position(|&t| t == i)
                     .is_some_and(|k| answers >> k & 1 == 1)
             };
-            let stepped = self.step(&closure.reached, unit, at_limit)?;
-            branches.push(self.branch(stepped)?);
+            branches[answers as usize] = self.branch(reached, unit, at_limit)?;
         }
-        if tests.is_empty() && branches[0].2 == 0 {
+        if len == 0 && branches[0].2 == 0 {
             let (next, moves, _) = branches[0];
             return Some((next, moves));
         }
         let mut registers = [0; MAX_TESTS];
         for (k, &i) in tests.iter().enumerate() {
-            registers[k] = self.registers[closure.reached[i].pc as usize]?;
+            registers[k] = self.registers[reached[i].pc as usize]?;
         }
         let number = u16::try_from(self.counting.len()).ok()?;
         self.counting.push(Counting {
             registers,
-            tests: tests.len() as u8,
+            tests: len as u8,
             first: u32::try_from(self.branches.len()).ok()?,
         });
-        self.branches.extend(branches);
+        self.branches.extend_from_slice(&branches[..1 << len]);
         Some((u32::from(COUNTING), number))
     }
 
-    /// Where one way of a step leads: (state or [`DEAD`], moves, registers set).
-    fn branch(&mut self, stepped: Stepped) -> Option<(u32, u16, u32)> {
-        if stepped.threads.is_empty() {
+    /// Where one way of the step leads: (state or [`DEAD`], moves, registers set).
+    fn branch(
+        &mut self,
+        reached: &[Reached],
+        unit: Unit,
+        at_limit: impl Fn(usize) -> bool,
+    ) -> Option<(u32, u16, u32)> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let found = self.branch_with(reached, unit, at_limit, &mut scratch);
+        self.scratch = scratch;
+        found
+    }
+
+    fn branch_with(
+        &mut self,
+        reached: &[Reached],
+        unit: Unit,
+        at_limit: impl Fn(usize) -> bool,
+        scratch: &mut Scratch,
+    ) -> Option<(u32, u16, u32)> {
+        scratch.stepped.clear();
+        let sets = self.step(reached, unit, at_limit, &mut scratch.stepped)?;
+        if scratch.stepped.is_empty() {
             return Some((u32::from(DEAD), 0, 0));
         }
         // The threads stepped cost the budget too (a router can step thousands at once).
-        self.budget = self.budget.checked_sub(stepped.threads.len())?;
-        let (threads, moves) = self.dedup(stepped.threads)?;
-        let next = self.state_of(threads)?;
-        Some((next, self.move_set(moves)?, stepped.sets))
+        self.budget = self.budget.checked_sub(scratch.stepped.len())?;
+        self.dedup(&scratch.stepped, &mut scratch.threads, &mut scratch.moves)?;
+        let next = self.state_of(&scratch.threads)?;
+        Some((next, self.move_set(&scratch.moves)?, sets))
     }
 
     /// The number of a transition's moves, made if new; 0 for moving nothing, `None` past the
     /// numbers a transition holds.
-    fn move_set(&mut self, moves: Vec<Move>) -> Option<u16> {
+    fn move_set(&mut self, moves: &[Move]) -> Option<u16> {
         let keeps = |(j, m): (usize, &Move)| m.from == j as u32 && m.sets == 0;
         if moves.iter().enumerate().all(keeps) {
             return Some(0);
         }
-        if let Some(&i) = self.set_index.get(&moves) {
+        if let Some(&i) = self.set_index.get(moves) {
             return Some(i);
         }
         let i = u16::try_from(self.move_sets.len()).ok()?;
         self.move_sets.push(u32::try_from(self.moves.len()).ok()?);
-        self.moves.extend_from_slice(&moves);
-        self.set_index.insert(moves, i);
+        self.moves.extend_from_slice(moves);
+        self.set_index.insert(moves.to_vec(), i);
         Some(i)
     }
 
     /// The VM's closure (`vm::Vm::closure`) of every thread of a state, in order, with one
     /// visited set, for the lookahead `next`; `None` when the build's budget runs out or a
-    /// count is one the construction does not track. Slots are tracked as the set each path
-    /// writes, all at the same position.
-    fn closure(&mut self, threads: &Threads, next: Option<Unit>) -> Option<Outcome> {
+    /// count is one the construction does not track. The consuming threads reached go to
+    /// `found`. Slots are tracked as the set each path writes, all at the same position.
+    fn closure(
+        &mut self,
+        threads: &Threads,
+        next: Option<Unit>,
+        found: &mut Vec<Reached>,
+    ) -> Option<Outcome> {
         let insts = self.nfa.insts;
         self.closures += 1;
         let epoch = self.closures;
-        let mut out = Closure {
-            reached: Vec::new(),
-            win: None,
-        };
+        found.clear();
+        let mut out = Closure { win: None };
         for (from, &(start, group, count)) in threads.iter().enumerate() {
             let from = from as u32;
             self.stack.push(Frame::Explore(start, 0, count));
@@ -362,9 +401,9 @@ impl<'p> Builder<'p> {
                 let here = pc as usize;
                 if add {
                     if self.registers[here].is_some() {
-                        self.occupant[here] = (epoch, out.reached.len() as u32);
+                        self.occupant[here] = (epoch, found.len() as u32);
                     }
-                    out.reached.push(reached);
+                    found.push(reached);
                     continue;
                 }
                 if !self.nfa.first[here].admits(next) {
@@ -372,7 +411,7 @@ impl<'p> Builder<'p> {
                 }
                 if self.visited[here] == epoch {
                     if self.registers[here].is_some() {
-                        self.keep_fewer_characters(&mut out.reached, reached, epoch)
+                        self.keep_fewer_characters(found, reached, epoch)
                             .or_else(|| {
                                 self.stack.clear();
                                 None
@@ -392,7 +431,7 @@ impl<'p> Builder<'p> {
                 match inst {
                     Inst::Unit { .. } | Inst::Dispatch(_) | Inst::Step { .. } => {
                         if takes {
-                            out.reached.push(reached);
+                            found.push(reached);
                         }
                     }
                     Inst::Loop { exit, .. } | Inst::Counted { exit, .. } => {
@@ -459,18 +498,17 @@ impl<'p> Builder<'p> {
     /// The VM's step (`vm::Vm::step`): each group of consuming threads, literal consumers
     /// first, advanced over `unit`; a group of the new list for each rank that advanced.
     /// `at_limit(i)` says whether the counting loop of `reached[i]`, holding many, is at its
-    /// limit. `None` if a count leaves what the construction tracks.
+    /// limit. The threads go to `out`; returns the registers the step sets, or `None` if a
+    /// count leaves what the construction tracks.
     fn step(
         &self,
         reached: &[Reached],
         unit: Unit,
         at_limit: impl Fn(usize) -> bool,
-    ) -> Option<Stepped> {
+        out: &mut Vec<(Thread, Move)>,
+    ) -> Option<u32> {
         let starts = unit.starts_char();
-        let mut out = Stepped {
-            threads: Vec::new(),
-            sets: 0,
-        };
+        let mut sets = 0;
         let mut group = 0;
         let mut i = 0;
         while i < reached.len() {
@@ -502,15 +540,15 @@ impl<'p> Builder<'p> {
                         Inst::Step { .. } => r.count.after(starts),
                         _ => r.count,
                     };
-                    let count = self.count_at(target, r, count, &mut out.sets)?;
-                    out.threads.push(((target, group, count), r.slots));
+                    let count = self.count_at(target, r, count, &mut sets)?;
+                    out.push(((target, group, count), r.slots));
                     advanced = true;
                 }
                 group += u32::from(advanced);
             }
             i = end;
         }
-        Some(out)
+        Some(sets)
     }
 
     /// The count a thread from `r` carries to `target`: tracked only into a counting loop,
@@ -550,11 +588,16 @@ impl<'p> Builder<'p> {
     /// and groups are numbered from 0 in order, which is all the VM reads of them. Stops one
     /// past [`MAX_THREADS`], which no state may hold, so that the scan for duplicates stays
     /// short. `None` if one loop would hold two counts of many.
-    fn dedup(&self, stepped: Vec<(Thread, Move)>) -> Option<(Threads, Vec<Move>)> {
-        let mut threads: Threads = Vec::with_capacity(stepped.len().min(MAX_THREADS + 1));
-        let mut moves = Vec::with_capacity(threads.capacity());
+    fn dedup(
+        &self,
+        stepped: &[(Thread, Move)],
+        threads: &mut Threads,
+        moves: &mut Vec<Move>,
+    ) -> Option<()> {
+        threads.clear();
+        moves.clear();
         let (mut last, mut group) = (None, 0u32);
-        for ((pc, g, count), m) in stepped {
+        for &((pc, g, count), m) in stepped {
             if threads.len() > MAX_THREADS {
                 break;
             }
@@ -573,7 +616,7 @@ impl<'p> Builder<'p> {
             threads.push((pc, group, count));
             moves.push(m);
         }
-        Some((threads, moves))
+        Some(())
     }
 }
 
@@ -633,38 +676,36 @@ fn unit_classes(nfa: &Nfa<'_>) -> Option<(Vec<u8>, Vec<Unit>)> {
         representatives.push(unit);
         u8::try_from(representatives.len() - 1).ok()
     };
-    // Raw ASCII: split by each set of bytes in turn, numbering classes by first byte.
-    let mut ascii = [0u16; 128];
-    let mut count = 1;
+    // Raw ASCII: a partition of the 128 bytes, each block split by each set of bytes in
+    // turn; then classes numbered by first byte.
+    let mut blocks: Vec<u128> = vec![u128::MAX];
     for set in questions {
-        let mut renumber = [u16::MAX; 2 * (MAX_CLASSES + 1)];
-        let mut next = 0;
-        for (b, class) in ascii.iter_mut().enumerate() {
-            let key = 2 * usize::from(*class) + usize::from(set >> b & 1 == 1);
-            if renumber[key] == u16::MAX {
-                renumber[key] = next;
-                next += 1;
+        for i in 0..blocks.len() {
+            let (inside, outside) = (blocks[i] & set, blocks[i] & !set);
+            if inside != 0 && outside != 0 {
+                blocks[i] = inside;
+                blocks.push(outside);
             }
-            *class = renumber[key];
         }
-        count = usize::from(next);
-        if count > MAX_CLASSES {
+        if blocks.len() > MAX_CLASSES {
             return None;
         }
     }
-    let mut first_of = vec![None; count];
-    for (b, &class) in ascii.iter().enumerate() {
-        let unit = Unit {
-            byte: b as u8,
+    blocks.sort_unstable_by_key(|block| block.trailing_zeros());
+    for mut block in blocks {
+        let first = Unit {
+            byte: block.trailing_zeros() as u8,
             encoded: false,
         };
-        let c = match first_of[usize::from(class)] {
-            Some(c) => c,
-            None => *first_of[usize::from(class)].insert(new_class(unit, &mut representatives)?),
-        };
-        class_of[b] = c;
-        // Raw bytes past ASCII are never read as such (`pct::unit_at` gives them as encoded).
-        class_of[b + 128] = c;
+        let c = new_class(first, &mut representatives)?;
+        while block != 0 {
+            let b = block.trailing_zeros() as usize;
+            class_of[b] = c;
+            // Raw bytes past ASCII are never read as such (`pct::unit_at` gives them as
+            // encoded).
+            class_of[b + 128] = c;
+            block &= block - 1;
+        }
     }
     // Encoded: by whether the unit starts a character, and which literal it is.
     let (mut starting, mut continuing) = (None, None);
