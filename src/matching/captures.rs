@@ -486,10 +486,15 @@ impl<'a> Capture<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn kind(&self) -> CaptureKind {
-        match self.shape() {
+        self.kind_of(self.shape())
+    }
+
+    /// [`kind`](Self::kind) for the capture's shape, read once by the caller.
+    fn kind_of(&self, shape: Shape) -> CaptureKind {
+        match shape {
             Shape::Scalar => CaptureKind::String,
             Shape::List(_) | Shape::QueryList => CaptureKind::List,
-            Shape::Named(_) if self.named_items_are_list() => CaptureKind::List,
+            Shape::Named(sep) if self.named_items_are_list(sep) => CaptureKind::List,
             Shape::Named(_) | Shape::Map(_) | Shape::QueryMap => CaptureKind::Map,
         }
     }
@@ -547,16 +552,14 @@ impl<'a> Capture<'a> {
             .map(move |(k, v)| (this.decode(k), this.decode(v)))
     }
 
-    /// The raw items of a list (a string yields itself; a map, its values), as
-    /// [`items`](Self::items) splits them, not decoded.
-    pub(crate) fn raw_items(&self) -> impl Iterator<Item = &'a str> + 'a {
-        self.raw_entries().map(|(_, v)| v)
-    }
-
-    /// The raw keys of a map, not decoded; nothing for strings and lists.
-    pub(crate) fn raw_keys(&self) -> impl Iterator<Item = &'a str> + 'a {
-        let entries = (self.kind() == CaptureKind::Map).then(|| self.raw_entries());
-        entries.into_iter().flatten().map(|(k, _)| k)
+    /// Every raw part a handler can read, not decoded, in URI order: each item as
+    /// [`items`](Self::items) splits it, and for a map each key before its value. The shape
+    /// is read once.
+    pub(crate) fn raw_parts(&self) -> impl Iterator<Item = &'a str> + 'a {
+        let shape = self.shape();
+        let keys = self.kind_of(shape) == CaptureKind::Map;
+        self.entries_of(shape)
+            .flat_map(move |(k, v)| keys.then_some(k).into_iter().chain(Some(v)))
     }
 
     /// Whether each item of this capture is bound to one path segment: a value of an
@@ -568,10 +571,8 @@ impl<'a> Capture<'a> {
                 || self.op == Operator::Path && self.spec.explode)
     }
 
-    fn named_items_are_list(&self) -> bool {
-        let Shape::Named(sep) = self.shape() else {
-            return false;
-        };
+    /// Whether every item of a named shape split at `sep` is named after the variable.
+    fn named_items_are_list(&self, sep: u8) -> bool {
         self.raw
             .split(char::from(sep))
             .all(|item| pct::equivalent(item.split_once('=').map_or(item, |(k, _)| k), self.name))
@@ -579,8 +580,13 @@ impl<'a> Capture<'a> {
 
     /// The raw `(key, value)` parts; keys are empty for list items.
     fn raw_entries(&self) -> RawEntries<'a> {
+        self.entries_of(self.shape())
+    }
+
+    /// [`raw_entries`](Self::raw_entries) for the capture's shape, read once by the caller.
+    fn entries_of(&self, shape: Shape) -> RawEntries<'a> {
         let raw = Some(self.raw);
-        match self.shape() {
+        match shape {
             Shape::Scalar => RawEntries::Once(raw),
             Shape::List(sep) => RawEntries::Split {
                 rest: raw,

@@ -586,7 +586,7 @@ pub(crate) fn match_template<'a>(
     let buf = slots.as_mut_slice(program.slots / 2);
     match search(program, uri, buf, &mut triplets)? {
         Search::Walked(..) => clear_tail(template, buf),
-        Search::Ran(_) => {}
+        Search::Automaton(_) => {}
         Search::NotFound | Search::Deferred => return Err(MatchError::NoMatch),
     }
     let triplets = triplets.unwrap_or(Triplets::Some);
@@ -599,8 +599,8 @@ pub(crate) fn match_template<'a>(
 pub(crate) enum Search {
     /// The walk found template `key`, and noted what the captured bytes hold.
     Walked(u32, Seen),
-    /// The VM, or its table, found template `key`.
-    Ran(u32),
+    /// The automaton found template `key`: the VM, or its table.
+    Automaton(u32),
     /// Nothing matches.
     NotFound,
     /// The walk gave up, or the program has none: the VM decides ([`run_vm`]).
@@ -693,13 +693,13 @@ pub(crate) fn run_vm(
     }
     if let Some(dfa) = program.dfa() {
         match dfa.run(uri.as_bytes(), slots) {
-            dfa::Run::Match(key) => return Ok(Search::Ran(key)),
+            dfa::Run::Match(key) => return Ok(Search::Automaton(key)),
             dfa::Run::NoMatch => return Ok(Search::NotFound),
             dfa::Run::Dynamic => {}
         }
     }
     Ok(match vm::run(program, uri.as_bytes(), slots) {
-        Some(key) => Search::Ran(key),
+        Some(key) => Search::Automaton(key),
         None => Search::NotFound,
     })
 }

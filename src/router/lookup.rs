@@ -148,7 +148,7 @@ impl<T> Router<T> {
                     plain: seen.all_plain(),
                 }
             }
-            Search::Ran(key) => Found {
+            Search::Automaton(key) => Found {
                 key: key as usize,
                 triplets: triplets.unwrap_or(Triplets::Some),
                 plain: false,
@@ -263,8 +263,7 @@ impl<T> Router<T> {
             // the handler's own call is the one decoding.
             let single = capture.items_are_segments();
             let outcome = capture
-                .raw_items()
-                .chain(capture.raw_keys())
+                .raw_parts()
                 .try_for_each(|part| policy.check_raw(part, single));
             if let Err(rule) = outcome {
                 return Err(RouteError::Unsafe {
