@@ -10,6 +10,7 @@
 //!
 //! Subtract the second total from the first and divide by 1000 × 130 for the instructions per
 //! GitHub lookup. Workloads: `github` and `github-matchit` (every path of the GitHub set),
+//! `github-miss` and `github-miss-matchit` (a path no route matches),
 //! `github-bare`, `github-read` and their `-matchit` twins (the loops of `benches/common`
 //! that the README compares: route and add up the values; route and read every parameter
 //! decoded),
@@ -42,6 +43,8 @@ fn main() {
     match workload.as_str() {
         "github" => lookups(n, &routes, &every, false),
         "github-matchit" => lookups(n, &routes, &every, true),
+        "github-miss" => lookups(n, &routes, &[common::GITHUB_MISS], false),
+        "github-miss-matchit" => lookups(n, &routes, &[common::GITHUB_MISS], true),
         "github-bare" => same_loop(
             n,
             &routes,

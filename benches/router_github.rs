@@ -16,7 +16,7 @@ use std::hint::black_box;
 
 use common::{
     bare_matchit, bare_ours, floor_scan, github_routes, read_matchit, read_ours, regex_scan,
-    simple_regex, translate,
+    simple_regex, translate, GITHUB_MISS as MISS,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -85,9 +85,6 @@ fn check(r: &Routers, routes: &[common::GithubRoute]) {
     assert!(r.path_tree.find(MISS).is_none());
     assert!(regex_scan(&r.regex, MISS).is_none());
 }
-
-/// A path no route matches, which shares a long prefix with several.
-const MISS: &str = "/repos/p1/p2/issues/p3/nope";
 
 /// One lookup with each router, in group `name`; the closures black-box their result.
 fn lookups(c: &mut Criterion, name: &str, r: &Routers, paths: &[&str]) {

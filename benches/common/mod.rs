@@ -200,6 +200,9 @@ pub const OPERATORS: [(&str, &str, &str, &str, &str); 8] = [
 
 /// (name, template, URI for `n` separators).
 pub type Adversarial = (&'static str, &'static str, fn(usize) -> String);
+/// A path of the GitHub set that no route matches, which shares a long prefix with several.
+pub const GITHUB_MISS: &str = "/repos/p1/p2/issues/p3/nope";
+
 pub const ADVERSARIAL: [Adversarial; 8] = [
     ("reserved3_slashes", "x://{+a}/{+b}/{+c}/end", |n| {
         format!("x://{}", "/".repeat(n))

@@ -12,7 +12,8 @@
 //!
 //! A router uses the walk when every template qualifies ([`Walker::build`] says which do) and
 //! path variables are required (with empty ones allowed, precedence among templates needs the
-//! VM), and `match_uri` when its one template qualifies; the VM serves the rest.
+//! VM), and `match_uri` when its one template qualifies; the automaton (the VM or its table)
+//! serves the rest.
 //!
 //! **Costs.** Most walks meet no branch point and pay for no way back: they run a loop that
 //! holds only where it is. A walk that meets one goes on, out of line, with a fixed stack of
