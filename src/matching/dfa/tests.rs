@@ -261,3 +261,36 @@ fn a_router_too_wide_for_a_table_keeps_the_vm() {
     let p = Program::compile_many(&refs, LENIENT).unwrap();
     assert!(p.dfa().is_none());
 }
+
+/// A router's program can hold more counting loops than a table keeps registers for, or
+/// loops that one transition would all have to ask about: both keep the VM, which answers.
+#[test]
+fn counting_loops_past_the_table_limits_keep_the_vm() {
+    let compile = |texts: &[String]| {
+        let parsed: Vec<Parsed> = texts.iter().map(|t| Parsed::parse(t).unwrap()).collect();
+        let refs: Vec<&Parsed> = parsed.iter().collect();
+        Program::compile_many(&refs, LENIENT).unwrap()
+    };
+    // More loops than registers; one fewer fits.
+    let texts: Vec<String> = (0..=super::MAX_COUNTERS)
+        .map(|i| format!("x://p{i}/{{a:3}}"))
+        .collect();
+    assert!(compile(&texts[1..]).dfa().is_some());
+    let p = compile(&texts);
+    assert!(p.dfa().is_none());
+    let mut slots = vec![vm::UNSET; p.slots];
+    let last = super::MAX_COUNTERS;
+    assert_eq!(
+        vm::run(&p, format!("x://p{last}/abc").as_bytes(), &mut slots),
+        Some(last as u32)
+    );
+    // Five loops alive over the same characters, each with many once two are read; four
+    // fit.
+    let texts: Vec<String> = (5..=super::MAX_TESTS + 5)
+        .map(|max| format!("x://{{a:{max}}}y"))
+        .collect();
+    assert!(compile(&texts[1..]).dfa().is_some());
+    let p = compile(&texts);
+    assert!(p.dfa().is_none());
+    assert_eq!(vm::run(&p, b"x://aaaaaay", &mut slots), Some(1));
+}
