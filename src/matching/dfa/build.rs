@@ -258,22 +258,22 @@ impl<'p> Builder<'p> {
     /// [`COUNTING`] transition with a branch for each answer.
     fn transition(&mut self, threads: &Threads, class: usize) -> Option<(u32, u16)> {
         let unit = self.representatives[class];
-        let mut reached = std::mem::take(&mut self.scratch.reached);
-        let transition = match self.closure(threads, Some(unit), &mut reached)? {
-            Outcome::Closed(_) => self.branches_from(&reached, unit),
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let transition = match self.closure(threads, Some(unit), &mut scratch.reached)? {
+            Outcome::Closed(_) => self.branches_from(unit, &mut scratch),
             Outcome::Dynamic => Some((u32::from(DYNAMIC), 0)),
         };
-        self.scratch.reached = reached;
+        self.scratch = scratch;
         transition
     }
 
-    /// The step over `unit` from the threads the closure `reached`: one transition, or a
-    /// [`COUNTING`] one with a branch for each answer the registers can give.
-    fn branches_from(&mut self, reached: &[Reached], unit: Unit) -> Option<(u32, u16)> {
+    /// The step over `unit` from the threads the closure reached (`scratch.reached`): one
+    /// transition, or a [`COUNTING`] one with a branch for each answer the registers can give.
+    fn branches_from(&mut self, unit: Unit, scratch: &mut Scratch) -> Option<(u32, u16)> {
         // The loops whose next character the run must allow or refuse: those holding many.
         let mut tests = [0usize; MAX_TESTS];
         let mut len = 0;
-        for (i, r) in reached.iter().enumerate() {
+        for (i, r) in scratch.reached.iter().enumerate() {
             let inst = self.nfa.insts[r.pc as usize];
             let asks = !r.retired
                 && r.count == Count::Many
@@ -294,7 +294,7 @@ impl<'p> Builder<'p> {
                     .position(|&t| t == i)
                     .is_some_and(|k| answers >> k & 1 == 1)
             };
-            branches[answers as usize] = self.branch(reached, unit, at_limit)?;
+            branches[answers as usize] = self.branch(unit, at_limit, scratch)?;
         }
         if len == 0 && branches[0].2 == 0 {
             let (next, moves, _) = branches[0];
@@ -302,7 +302,7 @@ impl<'p> Builder<'p> {
         }
         let mut registers = [0; MAX_TESTS];
         for (k, &i) in tests.iter().enumerate() {
-            registers[k] = self.registers[reached[i].pc as usize]?;
+            registers[k] = self.registers[scratch.reached[i].pc as usize]?;
         }
         let number = u16::try_from(self.counting.len()).ok()?;
         self.counting.push(Counting {
@@ -314,36 +314,30 @@ impl<'p> Builder<'p> {
         Some((u32::from(COUNTING), number))
     }
 
-    /// Where one way of the step leads: (state or [`DEAD`], moves, registers set).
+    /// Where one way of the step from `scratch.reached` leads: (state or [`DEAD`], moves,
+    /// registers set).
     fn branch(
         &mut self,
-        reached: &[Reached],
-        unit: Unit,
-        at_limit: impl Fn(usize) -> bool,
-    ) -> Option<(u32, u16, u32)> {
-        let mut scratch = std::mem::take(&mut self.scratch);
-        let found = self.branch_with(reached, unit, at_limit, &mut scratch);
-        self.scratch = scratch;
-        found
-    }
-
-    fn branch_with(
-        &mut self,
-        reached: &[Reached],
         unit: Unit,
         at_limit: impl Fn(usize) -> bool,
         scratch: &mut Scratch,
     ) -> Option<(u32, u16, u32)> {
-        scratch.stepped.clear();
-        let sets = self.step(reached, unit, at_limit, &mut scratch.stepped)?;
-        if scratch.stepped.is_empty() {
+        let Scratch {
+            reached,
+            stepped,
+            threads,
+            moves,
+        } = scratch;
+        stepped.clear();
+        let sets = self.step(reached, unit, at_limit, stepped)?;
+        if stepped.is_empty() {
             return Some((u32::from(DEAD), 0, 0));
         }
         // The threads stepped cost the budget too (a router can step thousands at once).
-        self.budget = self.budget.checked_sub(scratch.stepped.len())?;
-        self.dedup(&scratch.stepped, &mut scratch.threads, &mut scratch.moves)?;
-        let next = self.state_of(&scratch.threads)?;
-        Some((next, self.move_set(&scratch.moves)?, sets))
+        self.budget = self.budget.checked_sub(stepped.len())?;
+        self.dedup(stepped, threads, moves)?;
+        let next = self.state_of(threads)?;
+        Some((next, self.move_set(moves)?, sets))
     }
 
     /// The number of a transition's moves, made if new; 0 for moving nothing, `None` past the
