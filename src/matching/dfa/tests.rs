@@ -14,6 +14,16 @@ fn program(template: &str, policy: Policy) -> Program {
     Program::compile(&Parsed::parse(template).unwrap(), policy).unwrap()
 }
 
+/// A router's program: the templates compiled together, template `i` with key `i`.
+fn router_program<T: AsRef<str>>(texts: &[T], policy: Policy) -> Program {
+    let parsed: Vec<Parsed> = texts
+        .iter()
+        .map(|t| Parsed::parse(t.as_ref()).unwrap())
+        .collect();
+    let refs: Vec<&Parsed> = parsed.iter().collect();
+    Program::compile_many(&refs, policy).unwrap()
+}
+
 /// A match: the template's key and the slots.
 type Found = Option<(u32, Vec<u32>)>;
 
@@ -104,13 +114,11 @@ fn a_small_router_gets_a_table() {
         "x://page{#section}",
         "x://repo{/owner,name}",
     ];
-    let parsed: Vec<Parsed> = texts.iter().map(|t| Parsed::parse(t).unwrap()).collect();
-    let refs: Vec<&Parsed> = parsed.iter().collect();
     let policy = Policy {
         require_path_vars: true,
         strict_encoding: true,
     };
-    let p = Program::compile_many(&refs, policy).unwrap();
+    let p = router_program(&texts, policy);
     assert!(p.dfa().is_some());
     for uri in [
         "file:///docs/a.md",
@@ -254,23 +262,15 @@ mod agrees_with_the_vm {
 /// and quickly: the VM serves it.
 #[test]
 fn a_router_too_wide_for_a_table_keeps_the_vm() {
-    let parsed: Vec<Parsed> = (0..5_000)
-        .map(|i| Parsed::parse(&format!("x://{{;v{i}}}")).unwrap())
-        .collect();
-    let refs: Vec<&Parsed> = parsed.iter().collect();
-    let p = Program::compile_many(&refs, LENIENT).unwrap();
-    assert!(p.dfa().is_none());
+    let texts: Vec<String> = (0..5_000).map(|i| format!("x://{{;v{i}}}")).collect();
+    assert!(router_program(&texts, LENIENT).dfa().is_none());
 }
 
 /// A router's program can hold more counting loops than a table keeps registers for, or
 /// loops that one transition would all have to ask about: both keep the VM, which answers.
 #[test]
 fn counting_loops_past_the_table_limits_keep_the_vm() {
-    let compile = |texts: &[String]| {
-        let parsed: Vec<Parsed> = texts.iter().map(|t| Parsed::parse(t).unwrap()).collect();
-        let refs: Vec<&Parsed> = parsed.iter().collect();
-        Program::compile_many(&refs, LENIENT).unwrap()
-    };
+    let compile = |texts: &[String]| router_program(texts, LENIENT);
     // More loops than registers; one fewer fits.
     let texts: Vec<String> = (0..=super::MAX_COUNTERS)
         .map(|i| format!("x://p{i}/{{a:3}}"))
