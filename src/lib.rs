@@ -113,6 +113,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
+mod engine;
 mod error;
 mod expand;
 pub mod matching;

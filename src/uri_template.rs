@@ -1,17 +1,15 @@
 //! [`UriTemplate`]: a parsed template with the engines that serve it.
 //!
-//! This is the crate's meta layer, as regex-automata's `meta::Regex` is: it sits above the
-//! parsed form, expansion and the matching engine, owns the matching programs it compiles on
-//! first use, and gives each operation to the engine that does it.
+//! It sits above the parsed form, expansion and the matching engine: it owns what the engine
+//! compiles for it on first use, and gives each operation to the layer that does it.
 
 use std::fmt::{self, Write};
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use crate::matching::program::{Policy, Program};
-use crate::matching::Unsupported;
-use crate::matching::{self, MatchOptions};
+use crate::engine::{self, Matcher, Policy};
+use crate::matching::{self, MatchOptions, Spans, Unsupported};
 use crate::template::{Components, Expression, Limits, Lint, Parsed, VarSpec};
 use crate::vars::Vars;
 use crate::{expand, Captures, Error, MatchError};
@@ -36,9 +34,9 @@ use crate::{vars::Serialized, ErrorKind};
 #[derive(Clone)]
 pub struct UriTemplate {
     parsed: Parsed,
-    /// The matching programs, one per [`Policy`] (see [`Policy::index`]), compiled on
-    /// first use so that parsing stays at two allocations.
-    programs: [OnceLock<Result<Box<Program>, Unsupported>>; 4],
+    /// What the engine compiles for matching, one per [`Policy`] (see [`Policy::index`]),
+    /// on first use, so that parsing stays at two allocations.
+    matchers: [OnceLock<Result<Box<Matcher>, Unsupported>>; 4],
 }
 
 impl UriTemplate {
@@ -75,7 +73,7 @@ impl UriTemplate {
     pub fn parse_with_limits(template: &str, limits: &Limits) -> Result<Self, Error> {
         Ok(Self {
             parsed: Parsed::parse_with_limits(template, limits)?,
-            programs: Default::default(),
+            matchers: Default::default(),
         })
     }
 
@@ -186,12 +184,12 @@ impl UriTemplate {
         &self.parsed
     }
 
-    /// The matching program for `policy`, compiled on first use.
-    pub(crate) fn program(&self, policy: Policy) -> Result<&Program, Unsupported> {
-        self.programs[policy.index()]
-            .get_or_init(|| Program::compile(&self.parsed, policy).map(Box::new))
+    /// The template compiled for matching under `policy`, on first use.
+    pub(crate) fn matcher(&self, policy: Policy) -> Result<&Matcher, Unsupported> {
+        self.matchers[policy.index()]
+            .get_or_init(|| Matcher::one(&self.parsed, policy).map(Box::new))
             .as_ref()
-            .map(|p| &**p)
+            .map(|m| &**m)
             .map_err(|&e| e)
     }
 }
@@ -377,24 +375,22 @@ impl UriTemplate {
         uri: &'a str,
         options: &MatchOptions,
     ) -> Result<Captures<'a>, MatchError> {
-        // The URI's own faults first, whatever the template: as the router reports them.
-        let triplets = matching::validate_uri(uri, options.max_uri_len)?;
-        // As an expansion writes the URI first; only if that finds nothing, with raw
-        // sub-delimiters read as values (the semantics, section 2).
-        let policy = options.policy();
-        let strict = self
-            .program(Policy {
-                strict_encoding: true,
-                ..policy
-            })
-            .map_err(MatchError::Unsupported)?;
-        let found =
-            matching::match_template(&self.parsed, strict, uri, triplets, options.strict_query);
-        if policy.strict_encoding || !matches!(found, Err(MatchError::NoMatch)) {
-            return found;
-        }
-        let lenient = self.program(policy).map_err(MatchError::Unsupported)?;
-        matching::match_template(&self.parsed, lenient, uri, triplets, options.strict_query)
+        let limit = engine::limit(options.max_uri_len);
+        let matcher = match self.matcher(Policy::of(options)) {
+            Ok(matcher) => matcher,
+            Err(reason) => {
+                // The URI's own faults first, whatever the template: as a router reports them.
+                engine::check_uri(uri, limit)?;
+                return Err(MatchError::Unsupported(reason));
+            }
+        };
+        let mut spans = Spans::new(matcher.width());
+        let found = matcher
+            .find(uri, limit, &mut spans)?
+            .ok_or(MatchError::NoMatch)?;
+        let (parsed, strict) = (&self.parsed, options.strict_query);
+        matching::finish(parsed, uri, &mut spans, found.triplets, found.query, strict)?;
+        Ok(Captures::new(parsed, uri, spans))
     }
 }
 

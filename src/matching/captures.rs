@@ -8,64 +8,10 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::inst::Rank;
 use super::query;
-use super::vm::UNSET;
+use super::spans::Spans;
 use crate::pct;
 use crate::template::{Node, Operator, Parsed, VarNode};
-
-/// Inline room for the slots of this many variable specs; more spill to the heap. Ten covers
-/// nearly every real template and keeps `Captures` at 112 bytes, so that a router's `Routed`
-/// fits in 128: callers move it with a few vector stores rather than a call to `memcpy`,
-/// which at twelve cost a GitHub-route lookup some 20 instructions more.
-const INLINE_VARS: usize = 10;
-
-/// Two slots per variable spec (start and end of its text), inline for small templates.
-#[derive(Clone)]
-pub(crate) enum Slots {
-    Inline {
-        len: u8,
-        slots: [u32; 2 * INLINE_VARS],
-    },
-    Heap(Vec<u32>),
-}
-
-impl Slots {
-    #[inline]
-    pub(crate) fn new(vars: usize) -> Self {
-        if vars <= INLINE_VARS {
-            Self::Inline {
-                len: 2 * vars as u8,
-                slots: [UNSET; 2 * INLINE_VARS],
-            }
-        } else {
-            Self::Heap(vec![UNSET; 2 * vars])
-        }
-    }
-
-    #[inline]
-    pub(crate) fn as_mut_slice(&mut self, vars: usize) -> &mut [u32] {
-        match self {
-            Self::Inline { slots, .. } => &mut slots[..2 * vars],
-            Self::Heap(v) => &mut v[..2 * vars],
-        }
-    }
-
-    fn as_slice(&self) -> &[u32] {
-        match self {
-            Self::Inline { len, slots } => &slots[..usize::from(*len)],
-            Self::Heap(v) => v,
-        }
-    }
-
-    fn get(&self, var: usize) -> Option<(usize, usize)> {
-        match *self.as_slice().get(2 * var..2 * var + 2)? {
-            [UNSET, _] | [_, UNSET] => None,
-            [a, b] => Some((a as usize, b as usize)),
-            _ => None,
-        }
-    }
-}
 
 /// The variables of a successful match, borrowed from the template and the URI.
 ///
@@ -89,21 +35,21 @@ impl Slots {
 pub struct Captures<'a> {
     template: &'a Parsed,
     uri: &'a str,
-    slots: Slots,
+    spans: Spans,
 }
 
 impl<'a> Captures<'a> {
-    pub(crate) fn new(template: &'a Parsed, uri: &'a str, slots: Slots) -> Self {
+    pub(crate) fn new(template: &'a Parsed, uri: &'a str, spans: Spans) -> Self {
         Self {
             template,
             uri,
-            slots,
+            spans,
         }
     }
 
-    /// The slots back, once the captures have been read.
-    pub(crate) fn into_slots(self) -> Slots {
-        self.slots
+    /// The spans back, once the captures have been read.
+    pub(crate) fn into_spans(self) -> Spans {
+        self.spans
     }
 
     /// The first map capture that holds a key twice, with that key (decoded): a map cannot
@@ -131,11 +77,6 @@ impl<'a> Captures<'a> {
             }
         }
         None
-    }
-
-    /// Captures with no variables, for a static template.
-    pub(crate) fn empty(template: &'a Parsed, uri: &'a str) -> Self {
-        Self::new(template, uri, Slots::new(0))
     }
 
     /// The URI that was matched.
@@ -221,15 +162,10 @@ impl<'a> Captures<'a> {
     /// decoding and no value, item or key can break a safety rule, whatever its shape.
     pub(crate) fn all_plain(&self) -> bool {
         let uri = self.uri.as_bytes();
-        self.slots
-            .as_slice()
-            .chunks_exact(2)
-            .all(|span| match *span {
-                [start, end] if start != UNSET && end != UNSET => uri
-                    .get(start as usize..end as usize)
-                    .is_none_or(crate::pct::is_inert),
-                _ => true,
-            })
+        self.spans
+            .first(self.template.var_count())
+            .flatten()
+            .all(|span| uri.get(span).is_none_or(crate::pct::is_inert))
     }
 
     fn occurrence(
@@ -239,8 +175,7 @@ impl<'a> Captures<'a> {
         spec: VarNode,
         expr_first_var: usize,
     ) -> Option<Capture<'a>> {
-        let (start, end) = self.slots.get(index)?;
-        let raw = &self.uri[start..end];
+        let raw = &self.uri[self.spans.get(index)?];
         let in_tail = self.template.tail_var().is_some_and(|first| index >= first);
         let name = self.template.span(spec.name_start, spec.name_end);
         // An exploded query variable's shape decides whether it is defined at all; others are
@@ -256,7 +191,7 @@ impl<'a> Captures<'a> {
             let expr_vars = self.expression_vars(expr_first_var);
             let others = (expr_first_var..expr_first_var + expr_vars)
                 .filter(|&i| i != index)
-                .any(|i| self.slots.get(i).is_some());
+                .any(|i| self.spans.get(i).is_some());
             if !others {
                 return None;
             }
@@ -295,8 +230,7 @@ impl<'a> Captures<'a> {
     /// An exploded query variable collects the parameters named after it; failing those, the
     /// first such variable collects the undeclared parameters as a map.
     fn query_shape(&self, name: &str, index: usize) -> Option<Shape> {
-        let (start, end) = self.slots.get(index)?;
-        let region = &self.uri[start..end];
+        let region = &self.uri[self.spans.get(index)?];
         if query::pairs(region, 0).any(|(n, _, _)| pct::equivalent(n, name)) {
             return Some(Shape::QueryList);
         }
@@ -566,9 +500,7 @@ impl<'a> Capture<'a> {
     /// expression that cannot cross `/`, or an item of `{/v*}`, whose separator is `/`. (Query
     /// parameters are not segments.)
     pub(crate) fn items_are_segments(&self) -> bool {
-        !self.in_tail
-            && (Rank::of(self.op, &self.spec) == Rank::Segment
-                || self.op == Operator::Path && self.spec.explode)
+        !self.in_tail && !self.op.allows_reserved()
     }
 
     /// Whether every item of a named shape split at `sep` is named after the variable.

@@ -6,7 +6,7 @@
 //! matching, to the end) is split on `&` and each pair bound by name, as
 //! [`UriTemplate::match_uri`](crate::UriTemplate::match_uri) documents.
 
-use super::vm::UNSET;
+use super::spans::Spans;
 use super::{MatchError, QueryError};
 use crate::pct;
 use crate::template::{Parsed, VarSpec};
@@ -44,15 +44,15 @@ pub(crate) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &
 }
 
 /// Binds the query region `uri[from..]`, as an engine matched it, to the tail's variables
-/// (those from `first_var` on), writing each bound value's span to `slots`. Exploded variables get the span of the whole
-/// region; [`super::Captures`] collects their items from it.
+/// (those from `first_var` on), writing each bound value's span to `spans`. Exploded variables
+/// get the span of the whole region; [`super::Captures`] collects their items from it.
 pub(crate) fn bind(
     t: &Parsed,
     first_var: usize,
     uri: &str,
     from: usize,
     strict: bool,
-    slots: &mut [u32],
+    spans: &mut Spans,
 ) -> Result<(), MatchError> {
     if from >= uri.len() {
         return Ok(());
@@ -77,25 +77,22 @@ pub(crate) fn bind(
             }
             continue;
         };
-        let slot = 2 * (first_var + i);
+        let var = first_var + i;
         check(value, at)?;
         if spec.is_exploded() {
             continue;
         }
-        if slots[slot] != UNSET {
+        if spans.get(var).is_some() {
             return Err(QueryError::DuplicateParameter { name: name.into() }.into());
         }
         if !fits_prefix(value, &spec) {
             return Err(MatchError::NoMatch);
         }
-        slots[slot] = at as u32;
-        slots[slot + 1] = (at + value.len()) as u32;
+        spans.set(var, at..at + value.len());
     }
     for (i, spec) in tail().enumerate() {
         if spec.is_exploded() {
-            let slot = 2 * (first_var + i);
-            slots[slot] = (from + 1) as u32;
-            slots[slot + 1] = uri.len() as u32;
+            spans.set(first_var + i, from + 1..uri.len());
         }
     }
     Ok(())

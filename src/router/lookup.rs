@@ -1,12 +1,14 @@
 //! A lookup: from a URI to the best template's value and captures, checked for path safety.
 //!
-//! Most lookups take the walk and end in [`Router::at`] itself; the rest (a query tail to bind,
-//! a triplet to validate, a capture to check, a URI the walk hands to the VM) continue out of
-//! line, so that the common lookup keeps its registers.
+//! The engine finds the template and its spans; most lookups end in [`Router::at`] itself with
+//! spans that are the captures as they stand. The rest (a query tail to bind, triplets to
+//! decode, a capture to check) continue out of line, so that the common lookup keeps its
+//! registers.
 
-use super::compile::{Compiled, Found, Pass};
+use super::compile::Compiled;
 use super::{Route, RouteError, Router};
-use crate::matching::{self, Captures, Search, Slots, Triplets};
+use crate::engine::{Pending, Search};
+use crate::matching::{self, Captures, Spans};
 use crate::safety::SafetyPolicy;
 use crate::UriTemplate;
 
@@ -65,26 +67,19 @@ impl<T> Router<T> {
         let Some(Ok(compiled)) = self.compiled.get() else {
             return self.compile_then_at(uri);
         };
-        matching::check_len_within(uri, compiled.max_uri_len)?;
-        let width = compiled.program.slots / 2;
-        let mut slots = Slots::new(width);
-        let Some(walker) = &compiled.program.walker else {
-            return self.at_by_vm(compiled, uri, slots);
-        };
-        // The walk inline, the VM (for a walk that gives up) out of line: see matching::search.
-        let found: Search = walker
-            .walk(uri.as_bytes(), slots.as_mut_slice(width))
-            .into();
-        if let Search::Walked(key, seen) = found {
-            let key = &compiled.keys[key as usize];
-            if key.spans_are_captures && seen.is_clean() {
+        let mut spans = Spans::new(compiled.matcher.width());
+        match compiled
+            .matcher
+            .search(uri, compiled.max_uri_len, &mut spans)?
+        {
+            Search::Done(index) => {
                 // Most lookups end here, and build their result where it is returned: the
                 // captures are large enough that a move costs.
-                let template = self.routes[key.route].template.parsed();
-                return Ok(self.routed(key.route, Captures::new(template, uri, slots)));
+                let template = self.routes[index].template.parsed();
+                Ok(self.routed(index, Captures::new(template, uri, spans)))
             }
+            Search::Pending(pending) => self.resume(compiled, uri, spans, pending),
         }
-        self.after_search(compiled, Pass::Strict, uri, slots, found, None)
     }
 
     /// The first lookup after a change: compiles the router (or reports why it cannot be),
@@ -99,143 +94,38 @@ impl<T> Router<T> {
         self.at(uri)
     }
 
-    /// The rest of a lookup that did not end in plain captures from the walk: a query tail to
-    /// bind, a triplet to validate, a capture to check for safety, the VM's answer, or none
-    /// found (and then the lenient pass). Out of line, so that the common lookup keeps its
+    /// The rest of a lookup whose search did not end at once: the rest of the search, then
+    /// what the captures need (a query tail to bind, triplets to decode, values that a
+    /// path-safety rule could refuse). Out of line, so that the common lookup keeps its
     /// registers.
     #[inline(never)]
-    fn after_search<'r: 'u, 'u>(
+    fn resume<'r: 'u, 'u>(
         &'r self,
         compiled: &'r Compiled,
-        pass: Pass,
         uri: &'u str,
-        mut slots: Slots,
-        found: Search,
-        mut triplets: Option<Triplets>,
+        mut spans: Spans,
+        pending: Pending,
     ) -> Result<Routed<'r, 'u, T>, RouteError> {
-        let Some(program) = compiled.program(pass) else {
+        let Some(found) = compiled.matcher.resume(uri, &mut spans, pending)? else {
             return Err(RouteError::NotFound);
         };
-        let width = program.slots / 2;
-        let found = match found {
-            Search::Deferred => {
-                matching::run_vm(program, uri, slots.as_mut_slice(width), &mut triplets)?
-            }
-            // The walk compares bytes: where the URI holds a triplet it may have taken for a
-            // variable's text, or failed on, one of an unreserved character (`%66`, which
-            // equals `f`) makes its answer not count, and the VM decides (matching::search).
-            // A malformed URI is reported as such, wherever its fault is.
-            Search::Walked(_, seen) if seen.percent() && triplets.is_none() => {
-                matching::validate_walk(program, uri, slots.as_mut_slice(width), &mut triplets)?
-                    .unwrap_or(found)
-            }
-            Search::NotFound if triplets.is_none() => {
-                matching::validate_walk(program, uri, slots.as_mut_slice(width), &mut triplets)?
-                    .unwrap_or(found)
-            }
-            found => found,
-        };
-        let found = match found {
-            Search::Walked(key, seen) => {
-                let key = key as usize;
-                let template = self.routes[compiled.keys[key].route].template.parsed();
-                matching::clear_tail(template, slots.as_mut_slice(width));
-                // The walk matched literals (which hold no `%`) and scanned every variable's
-                // span and the query tail, so a URI where those hold no `%` holds no triplet.
-                Found {
-                    key,
-                    triplets: triplets.unwrap_or(Triplets::None),
-                    plain: seen.all_plain(),
-                }
-            }
-            Search::Automaton(key) => Found {
-                key: key as usize,
-                triplets: triplets.unwrap_or(Triplets::Some),
-                plain: false,
-            },
-            Search::NotFound | Search::Deferred if pass == Pass::Strict => {
-                return self.at_leniently(compiled, uri, triplets);
-            }
-            Search::NotFound | Search::Deferred => return Err(RouteError::NotFound),
-        };
-        self.bind(compiled, uri, slots, found)
-    }
-
-    /// A lookup by the VM, for routers the walk does not serve: static templates first.
-    #[inline(never)]
-    fn at_by_vm<'r: 'u, 'u>(
-        &'r self,
-        compiled: &'r Compiled,
-        uri: &'u str,
-        slots: Slots,
-    ) -> Result<Routed<'r, 'u, T>, RouteError> {
-        let triplets = Some(matching::validate_uri(uri, usize::MAX)?);
-        if let Some(&i) = compiled.statics.get(uri) {
-            let template = self.routes[i].template.parsed();
-            return Ok(self.routed(i, Captures::empty(template, uri)));
-        }
-        self.search_in(compiled, Pass::Strict, uri, slots, triplets)
-    }
-
-    /// The second pass of a lookup that found nothing as an expansion writes it: the same
-    /// templates with raw sub-delimiters read as values ([`RouterOptions::strict_encoding`](
-    /// super::RouterOptions::strict_encoding)), for URIs as clients write them.
-    #[cold]
-    #[inline(never)]
-    fn at_leniently<'r: 'u, 'u>(
-        &'r self,
-        compiled: &'r Compiled,
-        uri: &'u str,
-        triplets: Option<Triplets>,
-    ) -> Result<Routed<'r, 'u, T>, RouteError> {
-        let Some(program) = compiled.program(Pass::Lenient) else {
-            return Err(RouteError::NotFound);
-        };
-        let slots = Slots::new(program.slots / 2);
-        self.search_in(compiled, Pass::Lenient, uri, slots, triplets)
-    }
-
-    /// Both engines of one pass over fresh slots, as [`matching::search`] chooses them.
-    fn search_in<'r: 'u, 'u>(
-        &'r self,
-        compiled: &'r Compiled,
-        pass: Pass,
-        uri: &'u str,
-        mut slots: Slots,
-        mut triplets: Option<Triplets>,
-    ) -> Result<Routed<'r, 'u, T>, RouteError> {
-        let Some(program) = compiled.program(pass) else {
-            return Err(RouteError::NotFound);
-        };
-        let width = program.slots / 2;
-        let found = matching::search(program, uri, slots.as_mut_slice(width), &mut triplets)?;
-        match found {
-            // The search has validated the URI, and re-run a walk that did not count.
-            Search::NotFound if pass == Pass::Strict => self.at_leniently(compiled, uri, triplets),
-            Search::NotFound => Err(RouteError::NotFound),
-            found => self.after_search(compiled, pass, uri, slots, found, triplets),
-        }
-    }
-
-    /// Turns the spans of the template found into its captures, and checks them.
-    fn bind<'r: 'u, 'u>(
-        &'r self,
-        compiled: &'r Compiled,
-        uri: &'u str,
-        mut slots: Slots,
-        found: Found,
-    ) -> Result<Routed<'r, 'u, T>, RouteError> {
-        let i = compiled.keys[found.key].route;
-        let route = &self.routes[i];
+        let route = &self.routes[found.index];
         let template = route.template.parsed();
         let strict = self.options.matching.strict_query;
-        matching::finish(template, uri, &mut slots, found.triplets, strict)
-            .map_err(|e| RouteError::of_match(template.as_str(), e))?;
-        let captures = Captures::new(template, uri, slots);
+        matching::finish(
+            template,
+            uri,
+            &mut spans,
+            found.triplets,
+            found.query,
+            strict,
+        )
+        .map_err(|e| RouteError::of_match(template.as_str(), e))?;
+        let captures = Captures::new(template, uri, spans);
         if !found.plain {
             self.check_safety(route, &captures)?;
         }
-        Ok(self.routed(i, captures))
+        Ok(self.routed(found.index, captures))
     }
 
     #[inline]

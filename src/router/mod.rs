@@ -2,8 +2,8 @@
 //!
 //! [`Router`] is the type; this module also holds its options ([`RouterOptions`],
 //! [`RouteOptions`]), what it answers ([`Routed`]) and its errors ([`InsertError`],
-//! [`RouteError`]). Inside, `compile` merges every template into one program and trie,
-//! `lookup` walks a URI through them and checks the winner's captures for path safety.
+//! [`RouteError`]). Inside, `compile` hands every template to the engine at once, and
+//! `lookup` asks it for a URI's best template and checks the captures for path safety.
 
 mod compile;
 mod error;
@@ -18,7 +18,7 @@ pub use error::{InsertError, RouteError};
 pub use lookup::Routed;
 pub use options::{RouteOptions, RouterOptions};
 
-use crate::matching::trie::{shape, Token};
+use crate::engine::{Policy, Shape};
 use crate::matching::Unsupported;
 use crate::{Error, UriTemplate};
 use compile::Compiled;
@@ -60,7 +60,7 @@ use compile::Compiled;
 pub struct Router<T> {
     routes: Vec<Route<T>>,
     /// The shape of each template, for finding conflicts in constant time.
-    shapes: HashMap<Vec<Token>, Box<str>>,
+    shapes: HashMap<Shape, Box<str>>,
     options: RouterOptions,
     compiled: OnceLock<Result<Compiled, Unsupported>>,
 }
@@ -209,14 +209,14 @@ impl<T> Router<T> {
                 });
             }
         }
-        let shape = shape(template.parsed());
+        let shape = Shape::of(template.parsed());
         if let Some(existing) = self.shapes.get(&shape) {
             return Err(InsertError::Conflict {
                 existing: existing.to_string(),
                 new: template.to_string(),
             });
         }
-        if let Err(reason) = template.program(self.options.matching.policy()) {
+        if let Err(reason) = template.matcher(Policy::of(&self.options.matching)) {
             return Err(InsertError::Unsupported {
                 template: template.to_string(),
                 reason,
@@ -250,7 +250,7 @@ impl<T> Router<T> {
             .position(|r| r.template.as_str() == template)?;
         self.compiled = OnceLock::new();
         let route = self.routes.remove(i);
-        self.shapes.remove(&shape(route.template.parsed()));
+        self.shapes.remove(&Shape::of(route.template.parsed()));
         Some(route.value)
     }
 

@@ -7,6 +7,7 @@
 //! routing walk that array and never scan the source text for structure again. The
 //! [`UriTemplate`](crate::UriTemplate) that users hold wraps this parsed form.
 
+pub(crate) mod class;
 mod grammar;
 mod limits;
 mod lint;

@@ -166,6 +166,13 @@ impl Operator {
     pub(crate) fn is_query(self) -> bool {
         matches!(self, Self::Query | Self::QueryContinuation)
     }
+
+    /// Whether a variable of this operator can cross `/`: those of `{+..}` and `{#..}`, and an
+    /// exploded `{/v*}`, whose items `/` joins. What a router ranks below a variable that
+    /// cannot (the semantics, section 5).
+    pub(crate) fn crosses(self, explode: bool) -> bool {
+        self.allows_reserved() || self == Self::Path && explode
+    }
 }
 
 /// One element of the compiled form: a literal span, an expression header (its variables follow

@@ -2,7 +2,7 @@
 //!
 //! A template's head is a sequence of [`Token`]s: literal units, expressions, and a query tail.
 //! Two templates with equal tokens match exactly the same URIs with the same precedence, which is
-//! how the router finds conflicts ([`shape`]). Inserting many templates' tokens into a [`Trie`]
+//! how the router finds conflicts ([`Shape`](super::Shape)). Inserting many templates' tokens into a [`Trie`]
 //! shares their common prefixes; the program compiler and the router's radix walk are both
 //! built from it.
 
@@ -14,12 +14,6 @@ pub(crate) fn var_node(n: &Node) -> VarNode {
         Node::Var(v) => *v,
         _ => unreachable!("an expression's nodes are variables"),
     }
-}
-
-/// A template's shape: its tokens. Two templates with the same shape match exactly the same URIs
-/// with the same precedence.
-pub(crate) fn shape(t: &Parsed) -> Vec<Token> {
-    tokens(t)
 }
 
 /// A piece of a template's head. Two templates share a trie edge when their tokens are equal:

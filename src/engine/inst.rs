@@ -3,13 +3,10 @@
 //! skip paths that the next unit rules out. The compiler writes programs in it
 //! ([`super::program`]); the engines read them ([`super::vm`], [`super::dfa`]).
 
-use super::class::Class;
 use super::trie::TailStart;
 use crate::pct;
+use crate::template::class::Class;
 use crate::template::{Operator, VarNode};
-
-/// Slot value for "not recorded".
-pub(crate) const UNSET: u32 = u32::MAX;
 
 /// Where an [`Inst::Dispatch`] table sends `unit`, if one of its edges takes it (the edges
 /// are sorted by unit).
@@ -37,10 +34,10 @@ impl Rank {
 
     /// The rank of what an expression writes: its values, prefix and separators.
     pub(crate) fn of(op: Operator, var: &VarNode) -> Self {
-        match op {
-            Operator::Reserved | Operator::Fragment => Self::Crossing,
-            Operator::Path if var.explode => Self::Crossing,
-            _ => Self::Segment,
+        if op.crosses(var.explode) {
+            Self::Crossing
+        } else {
+            Self::Segment
         }
     }
 }

@@ -5,8 +5,8 @@ use super::{
     load, Class, Exits, RunTable, Tail, VarEdge, WalkNode, Walker, ALLOWED, BRANCHES, HOLE,
     LATER_EDGES, NOT_PLAIN, NO_END, PERCENT, QUERY_RUN, SEGMENT, STOP, TAIL,
 };
-use crate::matching::class::Reading;
-use crate::matching::trie::{Token, VarToken};
+use crate::engine::trie::{Token, VarToken};
+use crate::template::class::Reading;
 use crate::template::Operator;
 
 impl Walker {

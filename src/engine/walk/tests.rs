@@ -3,12 +3,16 @@
 use super::build::qualifies;
 use super::run::MAX_RESUME;
 use super::*;
-use crate::matching::trie::shape;
-use crate::matching::trie::Token;
+use crate::engine::trie::{self, Token};
 use crate::template::Parsed;
 
 fn tokens(t: &str) -> Vec<Token> {
-    shape(&Parsed::parse(t).unwrap())
+    trie::tokens(&Parsed::parse(t).unwrap())
+}
+
+/// The marks of these offsets.
+fn marks<const N: usize>(offsets: [usize; N]) -> [Mark; N] {
+    offsets.map(Mark::at)
 }
 
 #[test]
@@ -33,7 +37,7 @@ fn a_walk_past_its_resume_stack_gives_up() {
         .map(|k| tokens(&("/x".repeat(k) + "/{v}")))
         .collect();
     let walker = Walker::build(&templates, false, false).unwrap();
-    let mut slots = [u32::MAX; 2];
+    let mut slots = [Mark::NONE; 2];
     let within = "/x".repeat(MAX_RESUME - 1) + "/y";
     assert_eq!(
         walker.walk(within.as_bytes(), &mut slots),
@@ -50,21 +54,21 @@ fn a_walk_past_its_resume_stack_gives_up() {
 fn a_straight_walk_hands_over_at_its_first_branch_point() {
     let templates = [tokens("/a/b/{w}/y"), tokens("/a/{v}/x")];
     let walker = Walker::build(&templates, false, false).unwrap();
-    let mut slots = [u32::MAX; 4];
+    let mut slots = [Mark::NONE; 4];
     assert_eq!(
         walker.walk(b"/a/b/x", &mut slots),
         Walk::Found(1, Seen(ALLOWED))
     );
-    assert_eq!(slots[..2], [3, 4], "{{v}} is `b`");
+    assert_eq!(slots[..2], marks([3, 4]), "{{v}} is `b`");
 
     let templates = [tokens("/a/{v}/{w}/y"), tokens("/a/{+p}")];
     let walker = Walker::build(&templates, false, false).unwrap();
-    let mut slots = [u32::MAX; 4];
+    let mut slots = [Mark::NONE; 4];
     assert_eq!(
         walker.walk(b"/a/b/c/z", &mut slots),
         Walk::Found(1, Seen(ALLOWED | NOT_PLAIN))
     );
-    assert_eq!(slots[..2], [3, 8], "{{+p}} is `b/c/z`");
+    assert_eq!(slots[..2], marks([3, 8]), "{{+p}} is `b/c/z`");
 }
 
 /// What a walk saw before it handed over (here a `%`) stays in what it reports, so that
@@ -73,7 +77,7 @@ fn a_straight_walk_hands_over_at_its_first_branch_point() {
 fn a_hand_over_keeps_what_the_walk_saw() {
     let templates = [tokens("/{v}/a/b"), tokens("/{v}/a/d"), tokens("/{v}/{w}/c")];
     let walker = Walker::build(&templates, false, false).unwrap();
-    let mut slots = [u32::MAX; 4];
+    let mut slots = [Mark::NONE; 4];
     match walker.walk(b"/%41/a/c", &mut slots) {
         Walk::Found(2, seen) => assert!(seen.percent(), "{seen:?}"),
         other => panic!("{other:?}"),
@@ -85,28 +89,28 @@ fn a_hand_over_keeps_what_the_walk_saw() {
 #[test]
 fn an_empty_tail_and_an_end_at_one_node_go_by_key() {
     let walker = Walker::build(&[tokens("/{v}/{?q}"), tokens("/{w}/")], false, false).unwrap();
-    let mut slots = [u32::MAX; 4];
+    let mut slots = [Mark::NONE; 4];
     assert_eq!(
         walker.walk(b"/x/", &mut slots),
         Walk::Found(0, Seen(ALLOWED))
     );
-    assert_eq!(slots[2], 3, "the tail starts at the end");
+    assert_eq!(slots[2], Mark::at(3), "the tail starts at the end");
 
     let walker = Walker::build(&[tokens("/{w}/"), tokens("/{v}/{?q}")], false, false).unwrap();
-    let mut slots = [u32::MAX; 4];
+    let mut slots = [Mark::NONE; 4];
     assert_eq!(
         walker.walk(b"/x/", &mut slots),
         Walk::Found(0, Seen(ALLOWED))
     );
-    assert_eq!(slots[2], u32::MAX, "no tail taken");
+    assert_eq!(slots[2], Mark::NONE, "no tail taken");
 
     let walker = Walker::build(&[tokens("/a{?q}")], false, false).unwrap();
-    let mut slots = [u32::MAX; 2];
+    let mut slots = [Mark::NONE; 2];
     assert_eq!(
         walker.walk(b"/a", &mut slots),
         Walk::Found(0, Seen::default())
     );
-    assert_eq!(slots[0], 2);
+    assert_eq!(slots[0], Mark::at(2));
 }
 
 /// The path `/s1/s2/.../sk` where `si` is `a` if bit `i` of `bits` is clear, else `{vi}`.
@@ -133,7 +137,7 @@ fn every_combination(k: usize, suffix: &str) -> Walker {
 #[test]
 fn a_walk_that_backtracks_too_much_gives_up() {
     let walker = every_combination(10, "/end");
-    let mut slots = [u32::MAX; 22];
+    let mut slots = [Mark::NONE; 22];
     let found = "/a".repeat(10) + "/end";
     assert!(matches!(
         walker.walk(found.as_bytes(), &mut slots),
@@ -155,7 +159,7 @@ fn the_literal_steps_of_failed_attempts_count_against_the_budget() {
         })
         .collect();
     let walker = Walker::build(&templates, false, false).unwrap();
-    let mut slots = [u32::MAX; 6];
+    let mut slots = [Mark::NONE; 6];
     let uri = "/a".repeat(3) + &"/x".repeat(200) + "/nope";
     assert_eq!(walker.walk(uri.as_bytes(), &mut slots), Walk::GaveUp);
 }
@@ -167,7 +171,7 @@ fn the_literal_steps_of_failed_attempts_count_against_the_budget() {
 #[test]
 fn the_runs_a_walk_scans_count_against_its_budget() {
     let walker = every_combination(6, "/{w}/end");
-    let mut slots = [u32::MAX; 16];
+    let mut slots = [Mark::NONE; 16];
     let long_runs = "/a".repeat(6) + "/" + &"x".repeat(100_000) + "#";
     assert_eq!(walker.walk(long_runs.as_bytes(), &mut slots), Walk::GaveUp);
     let short_runs = "/a".repeat(6) + "/x#" + &"x".repeat(100_000);
@@ -232,8 +236,9 @@ mod agrees_with_the_vm {
     use super::strategies::{walkable_template, walkable_uri};
 
     use super::super::Walk;
-    use crate::matching::program::{Policy, Program};
-    use crate::matching::vm;
+    use crate::engine::program::{Policy, Program};
+    use crate::engine::vm;
+    use crate::matching::Mark;
     use crate::template::Parsed;
 
     proptest! {
@@ -257,13 +262,16 @@ mod agrees_with_the_vm {
                 return Ok(());
             };
             let width = program.slots;
-            let (mut walked, mut ran) = (vec![vm::UNSET; width], vec![vm::UNSET; width]);
+            let (mut walked, mut ran) = (vec![Mark::NONE; width], vec![Mark::NONE; width]);
             let by_vm = vm::run(&program, uri.as_bytes(), &mut ran);
             match walker.walk(uri.as_bytes(), &mut walked) {
                 Walk::GaveUp => {}
                 Walk::NotFound => prop_assert_eq!(by_vm, None),
                 Walk::Found(key, _) => {
-                    crate::matching::clear_tail(&t, &mut walked);
+                    // The walk leaves the query tail's spans to be bound.
+                    if let Some(first) = t.tail_var() {
+                        walked[2 * first + 1..2 * t.var_count()].fill(Mark::NONE);
+                    }
                     prop_assert_eq!(by_vm, Some(key));
                     prop_assert_eq!(walked, ran);
                 }

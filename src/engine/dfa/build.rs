@@ -14,7 +14,7 @@ use super::{
     Branch, Counting, Dfa, Move, Nfa, Transition, Win, COUNTING, DEAD, DYNAMIC, MAX_CLASSES,
     MAX_COUNTERS, MAX_STATES, MAX_TESTS, MAX_THREADS,
 };
-use crate::matching::inst::{dispatch, FirstSet, Inst, Rank};
+use crate::engine::inst::{dispatch, FirstSet, Inst, Rank};
 use crate::pct::Unit;
 
 /// The most epsilon steps the construction may take over all states and classes: it bounds

@@ -35,8 +35,9 @@ mod run;
 #[cfg(test)]
 mod tests;
 
-use crate::matching::class::Class;
-use crate::matching::trie::TailStart;
+use super::trie::TailStart;
+use crate::matching::Mark;
+use crate::template::class::Class;
 
 /// A radix trie over delimited templates, flattened for the walk.
 ///

@@ -21,13 +21,13 @@
 
 use std::sync::OnceLock;
 
-use super::class::{Class, Reading};
 use super::dfa::{Dfa, Nfa};
 use super::inst::{first_sets, FirstSet, Inst, Rank};
-use super::trie::{shape, tokens, Token, Trie, VarToken};
+use super::trie::{tokens, Token, Trie, VarToken};
 use super::walk::Walker;
-use super::Unsupported;
+use crate::matching::Unsupported;
 use crate::pct;
+use crate::template::class::{Class, Reading};
 use crate::template::{Node, Operator, Parsed, VarNode};
 
 /// The most instructions a matching program may have. Programs grow linearly with their
@@ -83,20 +83,32 @@ impl Program {
     /// [`MAX_WORK_PER_UNIT`] (some 50 to 60 variables, fewer with long names) are refused rather
     /// than matched slowly.
     pub(crate) fn compile(t: &Parsed, policy: Policy) -> Result<Self, Unsupported> {
-        let mut program = Self::compile_many(&[t], policy)?;
+        let mut program = Self::automaton(&[t], policy)?;
         if program.insts.len() * program.slots > MAX_WORK_PER_UNIT {
             return Err(Unsupported::TooManyVariables);
         }
         program.walker = Walker::build(
-            &[shape(t)],
+            &[tokens(t)],
             !policy.require_path_vars,
             policy.strict_encoding,
         );
         Ok(program)
     }
 
-    /// Compiles templates into one program; template `i` matches with key `i`.
+    /// Compiles templates into one program; template `i` matches with key `i`. The walk
+    /// serves them only where path variables are required: with empty ones allowed,
+    /// precedence among templates needs the automaton.
     pub(crate) fn compile_many(templates: &[&Parsed], policy: Policy) -> Result<Self, Unsupported> {
+        let mut program = Self::automaton(templates, policy)?;
+        if policy.require_path_vars {
+            let tokens: Vec<Vec<Token>> = templates.iter().map(|t| tokens(t)).collect();
+            program.walker = Walker::build(&tokens, false, policy.strict_encoding);
+        }
+        Ok(program)
+    }
+
+    /// The automaton of `templates`, without a walk.
+    fn automaton(templates: &[&Parsed], policy: Policy) -> Result<Self, Unsupported> {
         let mut trie = Trie::default();
         for (key, t) in templates.iter().enumerate() {
             if let Some(why) = refusal(t) {

@@ -1,8 +1,9 @@
 //! The table against the VM: hand-picked shapes, limits, and random templates and URIs.
 
 use super::{Run, MAX_STATES};
-use crate::matching::program::{Policy, Program};
-use crate::matching::vm;
+use crate::engine::program::{Policy, Program};
+use crate::engine::vm;
+use crate::matching::Mark;
 use crate::template::Parsed;
 
 const LENIENT: Policy = Policy {
@@ -25,13 +26,13 @@ fn router_program<T: AsRef<str>>(texts: &[T], policy: Policy) -> Program {
 }
 
 /// A match: the template's key and the slots.
-type Found = Option<(u32, Vec<u32>)>;
+type Found = Option<(u32, Vec<Mark>)>;
 
 /// What the table and the VM give for `uri`: key and slots, or `None` for no match. The
 /// table's `Dynamic` is `Err`.
 fn both(program: &Program, uri: &str) -> (Result<Found, ()>, Found) {
     let width = program.slots;
-    let (mut by_table, mut by_vm) = (vec![vm::UNSET; width], vec![vm::UNSET; width]);
+    let (mut by_table, mut by_vm) = (vec![Mark::NONE; width], vec![Mark::NONE; width]);
     let table = match program
         .dfa()
         .expect("a table")
@@ -79,7 +80,13 @@ fn a_table_prefers_what_the_vm_prefers() {
         assert_eq!(table, Ok(vm), "on {uri}");
     }
     let (table, _) = both(&p, "x://repo/rust");
-    assert_eq!(table, Ok(Some((0, vec![9, 13, vm::UNSET, vm::UNSET]))));
+    assert_eq!(
+        table,
+        Ok(Some((
+            0,
+            vec![Mark::at(9), Mark::at(13), Mark::NONE, Mark::NONE]
+        )))
+    );
 }
 
 /// Where a value could end before an encoded continuation byte and what follows could
@@ -182,7 +189,7 @@ fn counting_loops_answer_as_the_vm_does() {
             let p = program(template, policy);
             assert!(p.dfa().is_some(), "{template} gets a table");
             for uri in short.iter().chain(&long) {
-                if crate::matching::validate_uri(uri, usize::MAX).is_err() {
+                if crate::engine::validate_uri(uri).is_err() {
                     continue;
                 }
                 let (table, vm) = both(&p, uri);
@@ -209,11 +216,11 @@ mod agrees_with_the_vm {
     use proptest::prelude::*;
 
     use super::{both, Policy, Program};
-    use crate::matching::validate_uri;
+    use crate::engine::validate_uri;
     use crate::testing::strategies::{round_trip_cases, templates, uri_like};
 
     fn agree(program: &Program, uri: &str) -> Result<(), TestCaseError> {
-        if validate_uri(uri, usize::MAX).is_err() || program.dfa().is_none() {
+        if validate_uri(uri).is_err() || program.dfa().is_none() {
             return Ok(());
         }
         let (table, vm) = both(program, uri);
@@ -278,7 +285,7 @@ fn counting_loops_past_the_table_limits_keep_the_vm() {
     assert!(compile(&texts[1..]).dfa().is_some());
     let p = compile(&texts);
     assert!(p.dfa().is_none());
-    let mut slots = vec![vm::UNSET; p.slots];
+    let mut slots = vec![Mark::NONE; p.slots];
     let last = super::MAX_COUNTERS;
     assert_eq!(
         vm::run(&p, format!("x://p{last}/abc").as_bytes(), &mut slots),

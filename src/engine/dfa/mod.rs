@@ -45,7 +45,8 @@ mod tests;
 
 use std::cell::RefCell;
 
-use super::inst::{FirstSet, Inst, UNSET};
+use super::inst::{FirstSet, Inst};
+use crate::matching::Mark;
 use crate::pct::{unit_at, Unit};
 
 /// The most states a table may have.
@@ -180,7 +181,7 @@ impl Dfa {
     /// the winner came from and which slots its path set there, and the latest position that
     /// set a slot is its value. No slot array is copied, so a unit costs the same however many
     /// threads the VM would hold, and a value running on costs one table load a byte.
-    pub(crate) fn run(&self, uri: &[u8], out: &mut [u32]) -> Run {
+    pub(crate) fn run(&self, uri: &[u8], out: &mut [Mark]) -> Run {
         if uri.len() > MAX_NOTED {
             return Run::Dynamic;
         }
@@ -274,8 +275,8 @@ impl Dfa {
 
     /// The second pass: the winner's slots, from `last` (the move that ends the URI, at
     /// `len`) back to the start.
-    fn backward(&self, notes: &[(u32, u16)], last: Move, len: usize, out: &mut [u32]) {
-        out.fill(UNSET);
+    fn backward(&self, notes: &[(u32, u16)], last: Move, len: usize, out: &mut [Mark]) {
+        out.fill(Mark::NONE);
         set_unset(out, last.sets, len);
         let mut thread = last.from as usize;
         for &(pos, set) in notes.iter().rev() {
@@ -313,11 +314,11 @@ pub(crate) fn take_work() -> u64 {
 /// Sets the slots of `sets` that are still unset to `pos`: going back, the first position
 /// met is the latest, the one the VM's slot holds.
 #[inline]
-fn set_unset(slots: &mut [u32], mut sets: u64, pos: usize) {
+fn set_unset(slots: &mut [Mark], mut sets: u64, pos: usize) {
     while sets != 0 {
         let slot = &mut slots[sets.trailing_zeros() as usize];
-        if *slot == UNSET {
-            *slot = pos as u32;
+        if slot.is_none() {
+            *slot = Mark::at(pos);
         }
         sets &= sets - 1;
     }

@@ -1,7 +1,9 @@
 //! The walk itself: a loop down the flattened trie, straight until the first branch point,
 //! then with a bounded stack of ways back and a budget, handing over to the VM past either.
 
-use super::{load, Seen, Tail, Walk, WalkNode, Walker, BRANCHES, LATER_EDGES, SEGMENT, STOP, TAIL};
+use super::{
+    load, Mark, Seen, Tail, Walk, WalkNode, Walker, BRANCHES, LATER_EDGES, SEGMENT, STOP, TAIL,
+};
 
 /// Where a walk resumes when the edge it took fails: a node, where its prefix ended, and
 /// whether the node's segment edge is still to try or only the edges after it. Packed in one
@@ -105,7 +107,7 @@ trait Ways {
     /// The way back from an attempt that failed at `pos`, or how the walk ends.
     fn back(&mut self, pos: usize) -> Result<Resume, Walk>;
     /// How a walk at `place` goes on when it could not keep a way back there.
-    fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [u32], place: Place) -> Walk;
+    fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [Mark], place: Place) -> Walk;
 }
 
 /// A walk that keeps no way back: it stops at the first branch point it would need one for,
@@ -129,7 +131,7 @@ impl Ways for Straight {
 
     /// Hands the walk over to one that can go back.
     #[inline(always)]
-    fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [u32], place: Place) -> Walk {
+    fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [Mark], place: Place) -> Walk {
         walker.backtracking_walk(uri, slots, place)
     }
 }
@@ -169,7 +171,7 @@ impl Ways for Backtrack {
     }
 
     /// Its resume stack is full: the walk gives up.
-    fn stuck(&mut self, _: &Walker, _: &[u8], _: &mut [u32], _: Place) -> Walk {
+    fn stuck(&mut self, _: &Walker, _: &[u8], _: &mut [Mark], _: Place) -> Walk {
         Walk::GaveUp
     }
 }
@@ -197,13 +199,13 @@ impl Walker {
     /// exactly as if it had started at the root, since nothing before was a way back and it
     /// has spent nothing of its budget.
     #[inline]
-    pub(crate) fn walk(&self, uri: &[u8], slots: &mut [u32]) -> Walk {
+    pub(crate) fn walk(&self, uri: &[u8], slots: &mut [Mark]) -> Walk {
         self.walk_from(uri, slots, &mut Straight, Place::ROOT)
     }
 
     /// The walk from the first branch point on, with a resume stack and a budget.
     #[inline(never)]
-    fn backtracking_walk(&self, uri: &[u8], slots: &mut [u32], place: Place) -> Walk {
+    fn backtracking_walk(&self, uri: &[u8], slots: &mut [Mark], place: Place) -> Walk {
         let mut ways = Backtrack {
             stack: Stack::new(),
             budget: 4 * uri.len() + 64,
@@ -222,7 +224,7 @@ impl Walker {
     fn walk_from<W: Ways>(
         &self,
         uri: &[u8],
-        slots: &mut [u32],
+        slots: &mut [Mark],
         ways: &mut W,
         place: Place,
     ) -> Walk {
@@ -328,7 +330,7 @@ impl Walker {
         uri: &[u8],
         pos: usize,
         from: Step,
-        slots: &mut [u32],
+        slots: &mut [Mark],
     ) -> (Rarer, u8, usize) {
         let exits = &self.exits[node as usize];
         let Some(&byte) = uri.get(pos) else {
@@ -351,7 +353,7 @@ impl Walker {
             if let Some(tail) = exits.tail.filter(|t| t.start.admits(Some(byte))) {
                 let (end, bits) = self.run(tail.run, uri, pos);
                 if end == uri.len() {
-                    slots[tail.slot as usize] = pos as u32;
+                    slots[tail.slot as usize] = Mark::at(pos);
                     return (Rarer::Found(tail.key), bits, 0);
                 }
                 // Charged like a variable's run: a walk that fails here may scan another tail.
@@ -392,7 +394,7 @@ impl Walker {
 
     /// The template that matches when the URI ends at node `n` (number `node`), if one does.
     #[inline(always)]
-    fn ends_here(&self, n: &WalkNode, node: u32, pos: usize, slots: &mut [u32]) -> Option<u32> {
+    fn ends_here(&self, n: &WalkNode, node: u32, pos: usize, slots: &mut [Mark]) -> Option<u32> {
         if n.flags & TAIL == 0 {
             return n.end();
         }
@@ -450,18 +452,18 @@ impl Walker {
 }
 
 /// Records a variable's span in slots `slot` and `slot + 1`.
-fn take(slots: &mut [u32], slot: u32, start: usize, end: usize) {
-    slots[slot as usize] = start as u32;
-    slots[slot as usize + 1] = end as u32;
+fn take(slots: &mut [Mark], slot: u32, start: usize, end: usize) {
+    slots[slot as usize] = Mark::at(start);
+    slots[slot as usize + 1] = Mark::at(end);
 }
 
 /// At the end of the URI, a template ending here and one whose query tail is empty tie on
 /// rank: the lower key wins, as in the VM.
-fn empty_tail_or_end(tail: Tail, end: Option<u32>, pos: usize, slots: &mut [u32]) -> u32 {
+fn empty_tail_or_end(tail: Tail, end: Option<u32>, pos: usize, slots: &mut [Mark]) -> u32 {
     match end {
         Some(end) if end < tail.key => end,
         _ => {
-            slots[tail.slot as usize] = pos as u32;
+            slots[tail.slot as usize] = Mark::at(pos);
             tail.key
         }
     }

@@ -31,9 +31,8 @@ use std::cell::RefCell;
 
 use super::inst::{dispatch, Inst, Rank};
 use super::program::Program;
+use crate::matching::Mark;
 use crate::pct::{self, unit_at, Unit};
-
-pub(crate) use super::inst::UNSET;
 
 /// The character count of a thread retired from a counting loop: above every prefix
 /// modifier's limit (at most 9999), so the thread dies at its next step.
@@ -41,7 +40,7 @@ const RETIRED: u16 = u16::MAX;
 
 /// Runs `prog` over `uri`. On a match, writes the winning thread's slots to `out`
 /// (`prog.slots` entries) and returns its template key.
-pub(crate) fn run(prog: &Program, uri: &[u8], out: &mut [u32]) -> Option<u32> {
+pub(crate) fn run(prog: &Program, uri: &[u8], out: &mut [Mark]) -> Option<u32> {
     if prog.insts.is_empty() {
         return None;
     }
@@ -65,7 +64,7 @@ pub(crate) fn run(prog: &Program, uri: &[u8], out: &mut [u32]) -> Option<u32> {
             #[cfg(test)]
             steps: 0,
         };
-        vm.scratch.fill(UNSET);
+        vm.scratch.fill(Mark::NONE);
         vm.closure(cur, 0, 0, 0);
         let mut pos = 0;
         let mut swapped = false;
@@ -112,14 +111,14 @@ struct Cache {
     cur: Threads,
     next: Threads,
     stack: Vec<Frame>,
-    scratch: Vec<u32>,
+    scratch: Vec<Mark>,
 }
 
 impl Cache {
     fn prepare(&mut self, prog: &Program) {
         self.cur.prepare(prog.insts.len(), prog.slots);
         self.next.prepare(prog.insts.len(), prog.slots);
-        self.scratch.resize(prog.slots, UNSET);
+        self.scratch.resize(prog.slots, Mark::NONE);
         self.stack.clear();
     }
 }
@@ -136,7 +135,7 @@ struct Threads {
     /// For a consuming instruction, its index in `order`.
     index_of: Vec<u32>,
     counts: Vec<u16>,
-    slots: Vec<u32>,
+    slots: Vec<Mark>,
     width: usize,
 }
 
@@ -169,7 +168,7 @@ impl Threads {
         true
     }
 
-    fn push(&mut self, pc: u32, group: u32, slots: &[u32], count: u16) {
+    fn push(&mut self, pc: u32, group: u32, slots: &[Mark], count: u16) {
         self.index_of[pc as usize] = self.order.len() as u32;
         self.order.push(pc);
         self.groups.push(group);
@@ -177,7 +176,7 @@ impl Threads {
         self.slots.extend_from_slice(slots);
     }
 
-    fn slots(&self, i: usize) -> &[u32] {
+    fn slots(&self, i: usize) -> &[Mark] {
         &self.slots[i * self.width..(i + 1) * self.width]
     }
 
@@ -193,7 +192,7 @@ enum Frame {
     Explore(u32),
     /// Add the loop at this instruction as a consuming thread, after its exit was explored.
     AddLoop(u32),
-    RestoreSlot(u32, u32),
+    RestoreSlot(u32, Mark),
     RestoreCount(u16),
 }
 
@@ -201,9 +200,9 @@ struct Vm<'a> {
     prog: &'a Program,
     uri: &'a [u8],
     stack: &'a mut Vec<Frame>,
-    scratch: &'a mut Vec<u32>,
+    scratch: &'a mut Vec<Mark>,
     count: u16,
-    out: &'a mut [u32],
+    out: &'a mut [Mark],
     /// The best match so far: its group and template key.
     best: Option<(u32, u32)>,
     #[cfg(test)]
@@ -346,12 +345,13 @@ impl Vm<'_> {
                 }
                 Inst::Jump(to) => self.stack.push(Frame::Explore(to)),
                 Inst::Save(slot) => {
-                    let old = std::mem::replace(&mut self.scratch[slot as usize], pos as u32);
+                    let old = std::mem::replace(&mut self.scratch[slot as usize], Mark::at(pos));
                     self.stack.push(Frame::RestoreSlot(slot, old));
                     self.stack.push(Frame::Explore(pc + 1));
                 }
                 Inst::Boundary(slot) => {
-                    if self.at_boundary(pos, self.scratch[slot as usize] as usize) {
+                    let start = self.scratch[slot as usize].get().unwrap_or(pos);
+                    if self.at_boundary(pos, start) {
                         self.stack.push(Frame::Explore(pc + 1));
                     }
                 }

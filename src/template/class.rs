@@ -1,6 +1,7 @@
 //! What a variable may capture raw: the set of ASCII bytes each operator's values, lists and
 //! maps may hold without percent-encoding, strictly (what expansion writes) or as clients
-//! write them (with raw sub-delimiters). The VM's programs and the walk both read it.
+//! write them (with raw sub-delimiters). The engine's programs and walk, and the rules of
+//! which templates cannot be matched back, all read it.
 
 use crate::pct::{self, is_reserved, is_unreserved};
 use crate::template::{Operator, VarNode};

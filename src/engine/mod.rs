@@ -1,0 +1,450 @@
+//! The matching engine: compiles templates, and finds for a URI the best of them and where
+//! each of its variables lies. The only code that knows that three engines exist, and the
+//! only code that chooses between them.
+//!
+//! * `trie` reads a template as tokens, and merges many into a trie;
+//! * `program` compiles the trie into an NFA over URI units (the instructions of `inst`),
+//!   refusing the shapes that the template rules name;
+//! * `walk` serves delimited templates by a radix walk, with no automaton at all;
+//! * `vm` runs a program as a Pike VM, linear in the URI;
+//! * `dfa` runs the VM's choices made ahead of time, as a table.
+//!
+//! A [`Matcher`] holds what one template, or a router's set, compiles to: the program that
+//! reads values as an expansion writes them, with its walk, and the one that also takes the
+//! raw sub-delimiters clients send. [`Matcher::search`] tries the walk, then the automaton
+//! (the table where the program has one, else the VM), then the lenient reading where the
+//! strict one found nothing, and hands back the template found and its [`Spans`].
+
+#[cfg(test)]
+mod adversarial;
+mod dfa;
+mod inst;
+mod program;
+mod trie;
+mod vm;
+mod walk;
+
+use std::collections::HashMap;
+
+use crate::matching::{BadUri, Malformed, Mark, MatchOptions, Spans, Unsupported, LONGEST_URI};
+use crate::pct::{self, Percent as Triplets};
+use crate::template::Parsed;
+pub(crate) use program::Policy;
+use program::Program;
+use trie::Token;
+use walk::Walk;
+
+impl Policy {
+    /// What `options` ask of every template.
+    pub(crate) fn of(options: &MatchOptions) -> Self {
+        Self {
+            require_path_vars: !options.allow_empty_path_vars,
+            strict_encoding: options.strict_encoding,
+        }
+    }
+
+    /// The policy of the first pass: values as an expansion writes them.
+    fn strictly(self) -> Self {
+        Self {
+            strict_encoding: true,
+            ..self
+        }
+    }
+
+    /// The program of the second pass, compiled by `compile`, unless the policy is strict.
+    fn lenient(
+        self,
+        compile: impl FnOnce(Self) -> Result<Program, Unsupported>,
+    ) -> Result<Option<Program>, Unsupported> {
+        if self.strict_encoding {
+            Ok(None)
+        } else {
+            compile(self).map(Some)
+        }
+    }
+}
+
+/// One template, or a router's templates, compiled for matching.
+#[derive(Clone)]
+pub(crate) struct Matcher {
+    /// Values read as an expansion writes them, with the walk where it serves every template.
+    strict: Program,
+    /// Values that also hold the raw sub-delimiters clients send, for a second pass when the
+    /// first found nothing; none under strict encoding.
+    lenient: Option<Program>,
+    /// What a match of each program key needs: keys order static templates first, then by
+    /// text, which is the tie-break among equally ranked matches.
+    keys: Vec<Key>,
+    /// Static templates that need no normalization (ASCII, no `%`), by text, to their key:
+    /// for programs without a walk, which finds them as fast.
+    statics: HashMap<Box<str>, u32>,
+    /// The most variables of a template: how many spans a search may fill.
+    width: usize,
+}
+
+/// A program key's template.
+#[derive(Clone)]
+struct Key {
+    /// Its index among the templates compiled.
+    index: u32,
+    /// Its first query-tail variable, if it has a query tail, and its number of variables.
+    tail: Option<u32>,
+    vars: u32,
+}
+
+/// The first step of a search: its answer, when the walk gave one that needs nothing more,
+/// or where the rest of the search (`Matcher::resume`) goes on. Small, so that it comes back in
+/// registers.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Search {
+    /// The template with this index matches, and the spans are its captures as they stand:
+    /// nothing to validate, bind or check.
+    Done(usize),
+    /// The rest of the search is to come.
+    Pending(Pending),
+}
+
+/// Where a search resumes after its first step.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Pending(Step);
+
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    /// The program has no walk.
+    Unwalked,
+    /// What the walk answered.
+    Walked(Walk),
+}
+
+/// The template a search found, with what is already known of its captures.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Found {
+    /// Its index among the templates compiled.
+    pub(crate) index: usize,
+    /// What the URI holds of percent-triplets.
+    pub(crate) triplets: Triplets,
+    /// Whether every captured span is plain, so that none can break a path-safety rule.
+    pub(crate) plain: bool,
+    /// Where the template's query tail starts in the URI, if it has one.
+    pub(crate) query: Option<usize>,
+}
+
+impl Found {
+    /// What a search that is [`Search::Done`] found.
+    fn done(index: usize) -> Self {
+        Self {
+            index,
+            triplets: Triplets::None,
+            plain: true,
+            query: None,
+        }
+    }
+}
+
+/// What a pass found: a program key, and whether its spans are plain.
+struct Hit {
+    key: u32,
+    plain: bool,
+}
+
+impl Matcher {
+    /// Compiles one template. With empty path variables allowed, the walk serves it too
+    /// where it is delimited.
+    pub(crate) fn one(template: &Parsed, policy: Policy) -> Result<Self, Unsupported> {
+        let strict = Program::compile(template, policy.strictly())?;
+        let lenient = policy.lenient(|p| Program::compile(template, p))?;
+        Ok(Self::new(strict, lenient, &[template], &[0]))
+    }
+
+    /// Compiles many templates into one program, so that a lookup does not grow with their
+    /// number; `templates[i]` is found with index `i`.
+    pub(crate) fn many(templates: &[&Parsed], policy: Policy) -> Result<Self, Unsupported> {
+        let mut order: Vec<u32> = (0..templates.len() as u32).collect();
+        order.sort_by_key(|&i| {
+            let t = templates[i as usize];
+            (!t.is_static(), t.as_str())
+        });
+        let sorted: Vec<&Parsed> = order.iter().map(|&i| templates[i as usize]).collect();
+        let strict = Program::compile_many(&sorted, policy.strictly())?;
+        let lenient = policy.lenient(|p| Program::compile_many(&sorted, p))?;
+        Ok(Self::new(strict, lenient, &sorted, &order))
+    }
+
+    fn new(strict: Program, lenient: Option<Program>, sorted: &[&Parsed], order: &[u32]) -> Self {
+        let keys = sorted
+            .iter()
+            .zip(order)
+            .map(|(t, &index)| Key {
+                index,
+                tail: t.tail_var().map(|v| v as u32),
+                vars: t.var_count() as u32,
+            })
+            .collect();
+        let statics = sorted
+            .iter()
+            .enumerate()
+            .filter(|_| strict.walker.is_none() && sorted.len() > 1)
+            .filter(|(_, t)| t.is_static() && t.as_str().is_ascii() && !t.as_str().contains('%'))
+            .map(|(key, t)| (t.as_str().into(), key as u32))
+            .collect();
+        Self {
+            width: strict.slots / 2,
+            strict,
+            lenient,
+            keys,
+            statics,
+        }
+    }
+
+    /// The most variables of a template: what the spans given to [`search`](Self::search)
+    /// must hold.
+    #[inline]
+    pub(crate) fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Finds the best template for `uri` and writes its spans, or finds none; a malformed URI
+    /// (over `limit` bytes among its faults) is an error. `spans` are unset, for
+    /// [`width`](Self::width) variables.
+    pub(crate) fn find(
+        &self,
+        uri: &str,
+        limit: usize,
+        spans: &mut Spans,
+    ) -> Result<Option<Found>, BadUri> {
+        match self.search(uri, limit, spans)? {
+            Search::Done(index) => Ok(Some(Found::done(index))),
+            Search::Pending(pending) => self.resume(uri, spans, pending),
+        }
+    }
+
+    /// The first step of [`find`](Self::find), for a caller that keeps it inline: the walk,
+    /// where most lookups end with spans that need nothing more. The rest of the search is
+    /// [`resume`](Self::resume), out of line, so that the common lookup keeps its registers.
+    #[inline]
+    pub(crate) fn search(
+        &self,
+        uri: &str,
+        limit: usize,
+        spans: &mut Spans,
+    ) -> Result<Search, BadUri> {
+        if uri.len() > limit {
+            return Err(too_long(limit));
+        }
+        let Some(walker) = &self.strict.walker else {
+            return Ok(Search::Pending(Pending(Step::Unwalked)));
+        };
+        let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
+        if let Walk::Found(key, seen) = walked {
+            let key = &self.keys[key as usize];
+            if key.tail.is_none() && seen.is_clean() {
+                return Ok(Search::Done(key.index as usize));
+            }
+        }
+        Ok(Search::Pending(Pending(Step::Walked(walked))))
+    }
+
+    /// The rest of a search after its first step.
+    #[inline(never)]
+    pub(crate) fn resume(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        Pending(step): Pending,
+    ) -> Result<Option<Found>, BadUri> {
+        match step {
+            Step::Unwalked => self.search_unwalked(uri, spans),
+            Step::Walked(walked) => {
+                let mut known = None;
+                let hit = self.judge_walk(&self.strict, uri, spans, walked, &mut known)?;
+                self.found(uri, spans, hit, known)
+            }
+        }
+    }
+
+    /// A search of a program without a walk: static templates first.
+    fn search_unwalked(&self, uri: &str, spans: &mut Spans) -> Result<Option<Found>, BadUri> {
+        let mut known = Some(validate_uri(uri)?);
+        if let Some(&key) = self.statics.get(uri) {
+            return self.found(uri, spans, Some(Hit { key, plain: true }), known);
+        }
+        let hit = run_automaton(&self.strict, uri, spans, &mut known)?;
+        self.found(uri, spans, hit, known)
+    }
+
+    /// Completes a pass's hit into what a search found; with none, tries the lenient reading.
+    fn found(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        hit: Option<Hit>,
+        mut known: Option<Triplets>,
+    ) -> Result<Option<Found>, BadUri> {
+        let hit = match (hit, &self.lenient) {
+            (Some(hit), _) => hit,
+            (None, None) => return Ok(None),
+            (None, Some(lenient)) => match self.pass(lenient, uri, spans, &mut known)? {
+                Some(hit) => hit,
+                None => return Ok(None),
+            },
+        };
+        let key = &self.keys[hit.key as usize];
+        let marks = spans.marks_mut();
+        // A walk writes only the spans on its way, and a query tail's are bound later: the
+        // first of them holds where the tail starts.
+        let query = key.tail.map(|first| {
+            let (first, vars) = (2 * first as usize, 2 * key.vars as usize);
+            let start = marks[first].get();
+            marks[first..vars].fill(Mark::NONE);
+            start.unwrap_or(uri.len())
+        });
+        Ok(Some(Found {
+            index: key.index as usize,
+            // A walk that saw no `%` in the spans it took matched literals elsewhere, which
+            // hold none: the URI holds no triplet.
+            triplets: known.unwrap_or(Triplets::None),
+            plain: hit.plain,
+            query,
+        }))
+    }
+
+    /// One reading's search over fresh spans: the walk where the program has one, else the
+    /// automaton.
+    fn pass(
+        &self,
+        program: &Program,
+        uri: &str,
+        spans: &mut Spans,
+        known: &mut Option<Triplets>,
+    ) -> Result<Option<Hit>, BadUri> {
+        spans.marks_mut().fill(Mark::NONE);
+        match &program.walker {
+            Some(walker) => {
+                let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
+                self.judge_walk(program, uri, spans, walked, known)
+            }
+            None => run_automaton(program, uri, spans, known),
+        }
+    }
+
+    /// Whether a walk's answer stands. The walk compares bytes: where the URI holds a triplet
+    /// it may have taken for a variable's text, or failed on, one of an unreserved character
+    /// (`%66`, which equals `f` under RFC 3986 normalization) makes its answer not count, and
+    /// the automaton, which compares normalized units, decides. A walk that gives up leaves
+    /// the URI to the automaton too; and a malformed URI is reported as such, wherever its
+    /// fault is.
+    fn judge_walk(
+        &self,
+        program: &Program,
+        uri: &str,
+        spans: &mut Spans,
+        walked: Walk,
+        known: &mut Option<Triplets>,
+    ) -> Result<Option<Hit>, BadUri> {
+        let (hit, percent) = match walked {
+            Walk::GaveUp => return rerun(program, uri, spans, known),
+            Walk::Found(key, seen) => {
+                let plain = seen.all_plain();
+                (Some(Hit { key, plain }), seen.percent())
+            }
+            Walk::NotFound => (None, true),
+        };
+        if percent && known.is_none() {
+            *known = Some(validate_uri(uri)?);
+        }
+        if *known == Some(Triplets::Unreserved) {
+            return rerun(program, uri, spans, known);
+        }
+        Ok(hit)
+    }
+}
+
+/// [`run_automaton`] over fresh spans, after a walk whose answer does not count.
+#[inline(never)]
+fn rerun(
+    program: &Program,
+    uri: &str,
+    spans: &mut Spans,
+    known: &mut Option<Triplets>,
+) -> Result<Option<Hit>, BadUri> {
+    spans.marks_mut().fill(Mark::NONE);
+    run_automaton(program, uri, spans, known)
+}
+
+/// The automaton's search: validates the URI if that is not done yet, then runs the VM's
+/// table where the program has one (see `dfa`), and the VM where it does not or the table
+/// defers.
+fn run_automaton(
+    program: &Program,
+    uri: &str,
+    spans: &mut Spans,
+    known: &mut Option<Triplets>,
+) -> Result<Option<Hit>, BadUri> {
+    if known.is_none() {
+        *known = Some(validate_uri(uri)?);
+    }
+    let marks = spans.marks_mut();
+    let key = match program.dfa().map(|dfa| dfa.run(uri.as_bytes(), marks)) {
+        Some(dfa::Run::Match(key)) => Some(key),
+        Some(dfa::Run::NoMatch) => None,
+        Some(dfa::Run::Dynamic) | None => vm::run(program, uri.as_bytes(), marks),
+    };
+    Ok(key.map(|key| Hit { key, plain: false }))
+}
+
+/// The length limit a search applies for the option `max_len`: no more than a [`Mark`] can
+/// hold. Searches take it clamped, so that a lookup does not clamp it again.
+pub(crate) fn limit(max_len: usize) -> usize {
+    max_len.min(LONGEST_URI)
+}
+
+/// Checks a URI for every fault of its own, as a search would find them (`limit` as
+/// [`limit`] gives it): for a template that cannot be compiled, whose refusal must not hide a
+/// malformed URI.
+pub(crate) fn check_uri(uri: &str, limit: usize) -> Result<(), BadUri> {
+    if uri.len() > limit {
+        return Err(too_long(limit));
+    }
+    validate_uri(uri).map(|_| ())
+}
+
+/// A URI over the length limit.
+#[cold]
+fn too_long(limit: usize) -> BadUri {
+    BadUri {
+        position: limit,
+        reason: Malformed::TooLong { limit },
+    }
+}
+
+/// Checks a URI for characters it may not hold and for bad percent-encoding, and says what
+/// triplets it holds: a URI without one has nothing to decode. Of two faults, the first in
+/// the URI is reported.
+fn validate_uri(uri: &str) -> Result<Triplets, BadUri> {
+    let disallowed = pct::find_disallowed(uri.as_bytes()).map(|position| BadUri {
+        position,
+        reason: Malformed::Disallowed {
+            byte: uri.as_bytes()[position],
+        },
+    });
+    match (pct::validate(uri), disallowed) {
+        (Err(at), Some(bad)) if bad.position < at => Err(bad),
+        (Err(position), _) => Err(BadUri {
+            position,
+            reason: Malformed::InvalidPercentEncoding,
+        }),
+        (Ok(_), Some(bad)) => Err(bad),
+        (Ok(found), None) => Ok(found),
+    }
+}
+
+/// A template as the router compares it for conflicts: two templates of the same shape match
+/// exactly the same URIs with the same precedence.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Shape(Vec<Token>);
+
+impl Shape {
+    pub(crate) fn of(template: &Parsed) -> Self {
+        Self(trie::tokens(template))
+    }
+}
