@@ -388,9 +388,12 @@ impl UriTemplate {
         let found = matcher
             .find(uri, limit, &mut spans)?
             .ok_or(MatchError::NoMatch)?;
-        let (parsed, strict) = (&self.parsed, options.strict_query);
-        matching::finish(parsed, uri, &mut spans, found.triplets, found.query, strict)?;
-        Ok(Captures::new(parsed, uri, spans))
+        if let Some(rest) = found.rest {
+            let (parsed, query) = (&self.parsed, rest.query.get());
+            let strict = options.strict_query;
+            matching::finish(parsed, uri, &mut spans, rest.triplets, query, strict)?;
+        }
+        Ok(Captures::new(&self.parsed, uri, spans))
     }
 }
 

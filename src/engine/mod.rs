@@ -92,53 +92,26 @@ struct Key {
     vars: u32,
 }
 
-/// The first step of a search: its answer, when the walk gave one that needs nothing more,
-/// or where the rest of the search (`Matcher::resume`) goes on. Small, so that it comes back in
-/// registers.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Search {
-    /// The template with this index matches, and the spans are its captures as they stand:
-    /// nothing to validate, bind or check.
-    Done(usize),
-    /// The rest of the search is to come.
-    Pending(Pending),
-}
-
-/// Where a search resumes after its first step.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Pending(Step);
-
-#[derive(Debug, Clone, Copy)]
-enum Step {
-    /// The program has no walk.
-    Unwalked,
-    /// What the walk answered.
-    Walked(Walk),
-}
-
-/// The template a search found, with what is already known of its captures.
+/// The template a search found, and what its spans still need to be its captures.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Found {
     /// Its index among the templates compiled.
-    pub(crate) index: usize,
+    pub(crate) index: u32,
+    /// What the spans need besides, if anything: `None` for most lookups, which the walk
+    /// ends with spans that are the captures as they stand.
+    pub(crate) rest: Option<Rest>,
+}
+
+/// What the spans of a template found need to be its captures: what is known of the URI's
+/// percent-triplets, whether a path-safety rule could apply, and a query tail to bind.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Rest {
     /// What the URI holds of percent-triplets.
     pub(crate) triplets: Triplets,
     /// Whether every captured span is plain, so that none can break a path-safety rule.
     pub(crate) plain: bool,
     /// Where the template's query tail starts in the URI, if it has one.
-    pub(crate) query: Option<usize>,
-}
-
-impl Found {
-    /// What a search that is [`Search::Done`] found.
-    fn done(index: usize) -> Self {
-        Self {
-            index,
-            triplets: Triplets::None,
-            plain: true,
-            query: None,
-        }
-    }
+    pub(crate) query: Mark,
 }
 
 /// What a pass found: a program key, and whether its spans are plain.
@@ -196,8 +169,8 @@ impl Matcher {
         }
     }
 
-    /// The most variables of a template: what the spans given to [`search`](Self::search)
-    /// must hold.
+    /// The most variables of a template: what the spans given to [`find`](Self::find) must
+    /// hold.
     #[inline]
     pub(crate) fn width(&self) -> usize {
         self.width
@@ -206,157 +179,136 @@ impl Matcher {
     /// Finds the best template for `uri` and writes its spans, or finds none; a malformed URI
     /// (over `limit` bytes among its faults) is an error. `spans` are unset, for
     /// [`width`](Self::width) variables.
+    #[inline]
     pub(crate) fn find(
         &self,
         uri: &str,
         limit: usize,
         spans: &mut Spans,
     ) -> Result<Option<Found>, BadUri> {
-        match self.search(uri, limit, spans)? {
-            Search::Done(index) => Ok(Some(Found::done(index))),
-            Search::Pending(pending) => self.resume(uri, spans, pending),
-        }
-    }
-
-    /// The first step of [`find`](Self::find), for a caller that keeps it inline: the walk,
-    /// where most lookups end with spans that need nothing more. The rest of the search is
-    /// [`resume`](Self::resume), out of line, so that the common lookup keeps its registers.
-    #[inline]
-    pub(crate) fn search(
-        &self,
-        uri: &str,
-        limit: usize,
-        spans: &mut Spans,
-    ) -> Result<Search, BadUri> {
         if uri.len() > limit {
             return Err(too_long(limit));
         }
         let Some(walker) = &self.strict.walker else {
-            return Ok(Search::Pending(Pending(Step::Unwalked)));
+            return self.resume(uri, spans, None);
         };
         let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
         if let Walk::Found(key, seen) = walked {
             let key = &self.keys[key as usize];
             if key.tail.is_none() && seen.is_clean() {
-                return Ok(Search::Done(key.index as usize));
+                return Ok(Some(Found {
+                    index: key.index,
+                    rest: None,
+                }));
             }
         }
-        Ok(Search::Pending(Pending(Step::Walked(walked))))
+        self.resume(uri, spans, Some(walked))
     }
 
-    /// The rest of a search after its first step.
+    /// The rest of a search after the walk, if the program has one: its answer judged (or
+    /// the automaton's, where there is no walk), then the lenient reading if the strict one
+    /// found nothing.
     #[inline(never)]
-    pub(crate) fn resume(
+    fn resume(
         &self,
         uri: &str,
         spans: &mut Spans,
-        Pending(step): Pending,
+        walked: Option<Walk>,
     ) -> Result<Option<Found>, BadUri> {
-        match step {
-            Step::Unwalked => self.search_unwalked(uri, spans),
-            Step::Walked(walked) => {
-                let mut known = None;
-                let hit = self.judge_walk(&self.strict, uri, spans, walked, &mut known)?;
-                self.found(uri, spans, hit, known)
+        let mut known = None;
+        let hit = match walked {
+            None => {
+                known = Some(validate_uri(uri)?);
+                match self.statics.get(uri) {
+                    Some(&key) => Some(Hit { key, plain: true }),
+                    None => run_automaton(&self.strict, uri, spans, &mut known)?,
+                }
             }
-        }
-    }
-
-    /// A search of a program without a walk: static templates first.
-    fn search_unwalked(&self, uri: &str, spans: &mut Spans) -> Result<Option<Found>, BadUri> {
-        let mut known = Some(validate_uri(uri)?);
-        if let Some(&key) = self.statics.get(uri) {
-            return self.found(uri, spans, Some(Hit { key, plain: true }), known);
-        }
-        let hit = run_automaton(&self.strict, uri, spans, &mut known)?;
-        self.found(uri, spans, hit, known)
-    }
-
-    /// Completes a pass's hit into what a search found; with none, tries the lenient reading.
-    fn found(
-        &self,
-        uri: &str,
-        spans: &mut Spans,
-        hit: Option<Hit>,
-        mut known: Option<Triplets>,
-    ) -> Result<Option<Found>, BadUri> {
+            Some(walked) => judge_walk(&self.strict, uri, spans, walked, &mut known)?,
+        };
         let hit = match (hit, &self.lenient) {
             (Some(hit), _) => hit,
-            (None, None) => return Ok(None),
-            (None, Some(lenient)) => match self.pass(lenient, uri, spans, &mut known)? {
+            (None, Some(lenient)) => match pass(lenient, uri, spans, &mut known)? {
                 Some(hit) => hit,
                 None => return Ok(None),
             },
+            (None, None) => return Ok(None),
         };
+        Ok(Some(self.found(uri, spans, hit, known)))
+    }
+
+    /// What a search found from a pass's hit: its template, and where the query tail starts,
+    /// whose spans a walk leaves to be bound.
+    fn found(&self, uri: &str, spans: &mut Spans, hit: Hit, known: Option<Triplets>) -> Found {
         let key = &self.keys[hit.key as usize];
-        let marks = spans.marks_mut();
-        // A walk writes only the spans on its way, and a query tail's are bound later: the
-        // first of them holds where the tail starts.
-        let query = key.tail.map(|first| {
-            let (first, vars) = (2 * first as usize, 2 * key.vars as usize);
-            let start = marks[first].get();
-            marks[first..vars].fill(Mark::NONE);
-            start.unwrap_or(uri.len())
-        });
-        Ok(Some(Found {
-            index: key.index as usize,
+        let query = match key.tail {
+            Some(first) => {
+                let marks = &mut spans.marks_mut()[2 * first as usize..2 * key.vars as usize];
+                let start = marks[0].get().unwrap_or(uri.len());
+                marks.fill(Mark::NONE);
+                Mark::at(start)
+            }
+            None => Mark::NONE,
+        };
+        let rest = Rest {
             // A walk that saw no `%` in the spans it took matched literals elsewhere, which
             // hold none: the URI holds no triplet.
             triplets: known.unwrap_or(Triplets::None),
             plain: hit.plain,
             query,
-        }))
-    }
-
-    /// One reading's search over fresh spans: the walk where the program has one, else the
-    /// automaton.
-    fn pass(
-        &self,
-        program: &Program,
-        uri: &str,
-        spans: &mut Spans,
-        known: &mut Option<Triplets>,
-    ) -> Result<Option<Hit>, BadUri> {
-        spans.marks_mut().fill(Mark::NONE);
-        match &program.walker {
-            Some(walker) => {
-                let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
-                self.judge_walk(program, uri, spans, walked, known)
-            }
-            None => run_automaton(program, uri, spans, known),
-        }
-    }
-
-    /// Whether a walk's answer stands. The walk compares bytes: where the URI holds a triplet
-    /// it may have taken for a variable's text, or failed on, one of an unreserved character
-    /// (`%66`, which equals `f` under RFC 3986 normalization) makes its answer not count, and
-    /// the automaton, which compares normalized units, decides. A walk that gives up leaves
-    /// the URI to the automaton too; and a malformed URI is reported as such, wherever its
-    /// fault is.
-    fn judge_walk(
-        &self,
-        program: &Program,
-        uri: &str,
-        spans: &mut Spans,
-        walked: Walk,
-        known: &mut Option<Triplets>,
-    ) -> Result<Option<Hit>, BadUri> {
-        let (hit, percent) = match walked {
-            Walk::GaveUp => return rerun(program, uri, spans, known),
-            Walk::Found(key, seen) => {
-                let plain = seen.all_plain();
-                (Some(Hit { key, plain }), seen.percent())
-            }
-            Walk::NotFound => (None, true),
         };
-        if percent && known.is_none() {
-            *known = Some(validate_uri(uri)?);
+        Found {
+            index: key.index,
+            rest: Some(rest),
         }
-        if *known == Some(Triplets::Unreserved) {
-            return rerun(program, uri, spans, known);
-        }
-        Ok(hit)
     }
+}
+
+/// One reading's search over fresh spans: the walk where the program has one, else the
+/// automaton.
+fn pass(
+    program: &Program,
+    uri: &str,
+    spans: &mut Spans,
+    known: &mut Option<Triplets>,
+) -> Result<Option<Hit>, BadUri> {
+    spans.marks_mut().fill(Mark::NONE);
+    match &program.walker {
+        Some(walker) => {
+            let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
+            judge_walk(program, uri, spans, walked, known)
+        }
+        None => run_automaton(program, uri, spans, known),
+    }
+}
+
+/// Whether a walk's answer stands. The walk compares bytes: where the URI holds a triplet it
+/// may have taken for a variable's text, or failed on, one of an unreserved character (`%66`,
+/// which equals `f` under RFC 3986 normalization) makes its answer not count, and the
+/// automaton, which compares normalized units, decides. A walk that gives up leaves the URI to
+/// the automaton too; and a malformed URI is reported as such, wherever its fault is.
+fn judge_walk(
+    program: &Program,
+    uri: &str,
+    spans: &mut Spans,
+    walked: Walk,
+    known: &mut Option<Triplets>,
+) -> Result<Option<Hit>, BadUri> {
+    let (hit, percent) = match walked {
+        Walk::GaveUp => return rerun(program, uri, spans, known),
+        Walk::Found(key, seen) => {
+            let plain = seen.all_plain();
+            (Some(Hit { key, plain }), seen.percent())
+        }
+        Walk::NotFound => (None, true),
+    };
+    if percent && known.is_none() {
+        *known = Some(validate_uri(uri)?);
+    }
+    if *known == Some(Triplets::Unreserved) {
+        return rerun(program, uri, spans, known);
+    }
+    Ok(hit)
 }
 
 /// [`run_automaton`] over fresh spans, after a walk whose answer does not count.

@@ -5,9 +5,8 @@
 //! decode, a capture to check) continue out of line, so that the common lookup keeps its
 //! registers.
 
-use super::compile::Compiled;
 use super::{Route, RouteError, Router};
-use crate::engine::{Pending, Search};
+use crate::engine::Rest;
 use crate::matching::{self, Captures, Spans};
 use crate::safety::SafetyPolicy;
 use crate::UriTemplate;
@@ -68,18 +67,20 @@ impl<T> Router<T> {
             return self.compile_then_at(uri);
         };
         let mut spans = Spans::new(compiled.matcher.width());
-        match compiled
+        let Some(found) = compiled
             .matcher
-            .search(uri, compiled.max_uri_len, &mut spans)?
-        {
-            Search::Done(index) => {
-                // Most lookups end here, and build their result where it is returned: the
-                // captures are large enough that a move costs.
-                let template = self.routes[index].template.parsed();
-                Ok(self.routed(index, Captures::new(template, uri, spans)))
-            }
-            Search::Pending(pending) => self.resume(compiled, uri, spans, pending),
-        }
+            .find(uri, compiled.max_uri_len, &mut spans)?
+        else {
+            return Err(RouteError::NotFound);
+        };
+        let index = found.index as usize;
+        let Some(rest) = found.rest else {
+            // Most lookups end here, and build their result where it is returned: the
+            // captures are large enough that a move costs.
+            let template = self.routes[index].template.parsed();
+            return Ok(self.routed(index, Captures::new(template, uri, spans)));
+        };
+        self.bind(uri, spans, index, rest)
     }
 
     /// The first lookup after a change: compiles the router (or reports why it cannot be),
@@ -94,38 +95,34 @@ impl<T> Router<T> {
         self.at(uri)
     }
 
-    /// The rest of a lookup whose search did not end at once: the rest of the search, then
-    /// what the captures need (a query tail to bind, triplets to decode, values that a
-    /// path-safety rule could refuse). Out of line, so that the common lookup keeps its
-    /// registers.
+    /// Turns the spans of the template found into its captures, and checks them: a query
+    /// tail to bind, triplets to decode, values that a path-safety rule could refuse. Out of
+    /// line, so that the common lookup keeps its registers.
     #[inline(never)]
-    fn resume<'r: 'u, 'u>(
+    fn bind<'r: 'u, 'u>(
         &'r self,
-        compiled: &'r Compiled,
         uri: &'u str,
         mut spans: Spans,
-        pending: Pending,
+        index: usize,
+        rest: Rest,
     ) -> Result<Routed<'r, 'u, T>, RouteError> {
-        let Some(found) = compiled.matcher.resume(uri, &mut spans, pending)? else {
-            return Err(RouteError::NotFound);
-        };
-        let route = &self.routes[found.index];
+        let route = &self.routes[index];
         let template = route.template.parsed();
         let strict = self.options.matching.strict_query;
         matching::finish(
             template,
             uri,
             &mut spans,
-            found.triplets,
-            found.query,
+            rest.triplets,
+            rest.query.get(),
             strict,
         )
         .map_err(|e| RouteError::of_match(template.as_str(), e))?;
         let captures = Captures::new(template, uri, spans);
-        if !found.plain {
+        if !rest.plain {
             self.check_safety(route, &captures)?;
         }
-        Ok(self.routed(found.index, captures))
+        Ok(self.routed(index, captures))
     }
 
     #[inline]
