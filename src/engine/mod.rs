@@ -17,6 +17,7 @@
 
 #[cfg(test)]
 mod adversarial;
+mod closure;
 mod dfa;
 mod inst;
 mod program;

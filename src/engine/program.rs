@@ -21,7 +21,8 @@
 
 use std::sync::OnceLock;
 
-use super::dfa::{Dfa, Nfa};
+use super::closure::MAX_SLOTS;
+use super::dfa::Dfa;
 use super::inst::{first_sets, FirstSet, Inst, Rank};
 use super::trie::{tokens, Token, Trie, VarToken};
 use super::walk::Walker;
@@ -116,6 +117,16 @@ impl Program {
             }
             trie.insert(tokens(t), key as u32);
         }
+        // Enough slots for the template with the most variables; each path's saved slots
+        // are a bit each in the closure.
+        let slots = templates
+            .iter()
+            .map(|t| 2 * t.var_count())
+            .max()
+            .unwrap_or(2);
+        if slots > MAX_SLOTS {
+            return Err(Unsupported::TooManyVariables);
+        }
         let mut c = Compiler {
             trie: &trie,
             policy,
@@ -126,11 +137,6 @@ impl Program {
         if c.insts.len() > MAX_INSTRUCTIONS {
             return Err(Unsupported::TooManyInstructions);
         }
-        let slots = templates
-            .iter()
-            .map(|t| 2 * t.var_count())
-            .max()
-            .unwrap_or(2);
         let first = first_sets(&c.insts, &c.dispatch);
         Ok(Self {
             insts: c.insts,
@@ -143,18 +149,30 @@ impl Program {
     }
 }
 
+/// A program as the automata read it: its instructions, dispatch tables, first sets and
+/// slots.
+#[derive(Clone, Copy)]
+pub(crate) struct Nfa<'p> {
+    pub(crate) insts: &'p [Inst],
+    pub(crate) dispatch: &'p [Vec<(pct::Unit, u32)>],
+    pub(crate) first: &'p [FirstSet],
+    pub(crate) slots: usize,
+}
+
 impl Program {
+    /// The program as the automata read it.
+    pub(crate) fn nfa(&self) -> Nfa<'_> {
+        Nfa {
+            insts: &self.insts,
+            dispatch: &self.dispatch,
+            first: &self.first,
+            slots: self.slots,
+        }
+    }
+
     /// The VM's table, built on first use, if the program has one (see [`Dfa::build`]).
     pub(crate) fn dfa(&self) -> Option<&Dfa> {
-        let build = || {
-            Dfa::build(&Nfa {
-                insts: &self.insts,
-                dispatch: &self.dispatch,
-                first: &self.first,
-                slots: self.slots,
-            })
-        };
-        self.dfa.get_or_init(build).as_ref()
+        self.dfa.get_or_init(|| Dfa::build(&self.nfa())).as_ref()
     }
 }
 

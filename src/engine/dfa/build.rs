@@ -1,5 +1,5 @@
-//! Building the table: the VM's closure and step, run over lists of threads instead of a URI,
-//! and the classes of units the program tells apart.
+//! Building the table: the VM's closure (the one `closure` the VM runs) and its step, run over
+//! lists of threads instead of a URI, and the classes of units the program tells apart.
 //!
 //! **Counts.** A thread inside a prefix modifier's loop carries a character count. The
 //! construction knows it as a [`Count`]: exactly 0 or 1, which the state holds, or *many*,
@@ -11,10 +11,12 @@
 use std::collections::HashMap;
 
 use super::{
-    Branch, Counting, Dfa, Move, Nfa, Transition, Win, COUNTING, DEAD, DYNAMIC, MAX_CLASSES,
+    Branch, Counting, Dfa, Move, Transition, Win, COUNTING, DEAD, DYNAMIC, MAX_CLASSES,
     MAX_COUNTERS, MAX_STATES, MAX_TESTS, MAX_THREADS,
 };
-use crate::engine::inst::{dispatch, FirstSet, Inst, Rank};
+use crate::engine::closure::{self, Closure, Guide, Sets, Start, Stop};
+use crate::engine::inst::{FirstSet, Inst, Rank};
+use crate::engine::program::Nfa;
 use crate::pct::Unit;
 
 /// The most epsilon steps the construction may take over all states and classes: it bounds
@@ -30,6 +32,19 @@ enum Count {
     Many,
     /// Not tracked: the thread reaches no counting loop before a reset.
     Unknown,
+}
+
+impl closure::Count for Count {
+    const ZERO: Self = Count::Zero;
+
+    fn fewer_than(self, other: Self) -> Option<bool> {
+        Count::fewer_than(self, other)
+    }
+
+    /// A loop's count is known exactly, or is many in the loop's own register.
+    fn enters_loop(self, own: bool) -> bool {
+        self < Count::Many || self == Count::Many && own
+    }
 }
 
 impl Count {
@@ -60,37 +75,16 @@ type Thread = (u32, u32, Count);
 /// A state: its threads, in order.
 type Threads = Vec<Thread>;
 
-/// A consuming thread the closure reached: its instruction, group and count, the state's
-/// thread it came from and the slots its path set; `retired` once a thread with fewer
-/// characters took its place in a counting loop (the VM keeps it, and it dies at its next
-/// step).
-#[derive(Debug, Clone, Copy)]
-struct Reached {
-    pc: u32,
-    group: u32,
-    count: Count,
-    slots: Move,
-    retired: bool,
-}
+/// A consuming thread the closure reached (see [`closure::Reached`]), its start being the
+/// state's thread it came from.
+type Reached = closure::Reached<Count>;
 
-#[derive(Debug, Clone, Copy)]
-enum Frame {
-    Explore(u32, u64, Count),
-    /// Add the loop at this instruction as a consuming thread, after its exit was explored.
-    AddLoop(u32, u64, Count),
-}
-
-/// How the closure of a state for one lookahead turned out.
+/// What the closure of a state for one lookahead gives besides the threads it reached: at the
+/// end of the URI, the best match.
 enum Outcome {
-    Closed(Closure),
+    Closed(Option<closure::Win>),
     /// A boundary depends on the value's bytes: the VM must decide.
     Dynamic,
-}
-
-/// What the closure of a state gives for one lookahead, besides the consuming threads it
-/// reached: at the end of the URI, the best match, with its group.
-struct Closure {
-    win: Option<(u32, Win)>,
 }
 
 /// Buffers the construction reuses from one transition to the next: building a table
@@ -124,14 +118,7 @@ pub(super) struct Builder<'p> {
     move_sets: Vec<u32>,
     set_index: HashMap<Vec<Move>, u16>,
     moves: Vec<Move>,
-    /// For each instruction, the closure that last visited it (by [`closures`](Self::closures)),
-    /// so that starting a closure clears nothing.
-    visited: Vec<u32>,
-    /// For each counting loop, the closure that last added it as a consuming thread, and
-    /// where in that closure's list: the thread a second arrival is weighed against.
-    occupant: Vec<(u32, u32)>,
-    closures: u32,
-    stack: Vec<Frame>,
+    closure: Closure<Count>,
     scratch: Scratch,
     budget: usize,
 }
@@ -165,10 +152,7 @@ impl<'p> Builder<'p> {
             move_sets: vec![0],
             set_index: HashMap::new(),
             moves: Vec::new(),
-            visited: vec![0; nfa.insts.len()],
-            occupant: vec![(0, 0); nfa.insts.len()],
-            closures: 0,
-            stack: Vec::new(),
+            closure: Closure::default(),
             scratch: Scratch::default(),
             budget: BUILD_BUDGET,
         })
@@ -189,7 +173,13 @@ impl<'p> Builder<'p> {
                 unreachable!("every boundary holds at the end of the URI");
             };
             self.scratch.reached = reached;
-            self.ends.push(end.win.map(|(_, win)| win));
+            self.ends.push(match end {
+                Some(win) => Some(Win {
+                    key: win.key,
+                    slots: moved(win.from, win.sets)?,
+                }),
+                None => None,
+            });
         }
         let stride = self.representatives.len();
         let row = |(next, moves): (u32, u16)| Transition {
@@ -357,136 +347,34 @@ impl<'p> Builder<'p> {
         Some(i)
     }
 
-    /// The VM's closure (`vm::Vm::closure`) of every thread of a state, in order, with one
-    /// visited set, for the lookahead `next`; `None` when the build's budget runs out or a
-    /// count is one the construction does not track. The consuming threads reached go to
-    /// `found`. Slots are tracked as the set each path writes, all at the same position.
+    /// The VM's closure of every thread of a state, in order, for the lookahead `next`, with
+    /// the build's budget; `None` when the budget runs out or a count is one the construction
+    /// does not track. The consuming threads reached go to `found`.
     fn closure(
         &mut self,
         threads: &Threads,
         next: Option<Unit>,
         found: &mut Vec<Reached>,
     ) -> Option<Outcome> {
-        let insts = self.nfa.insts;
-        self.closures += 1;
-        let epoch = self.closures;
-        found.clear();
-        let mut out = Closure { win: None };
-        for (from, &(start, group, count)) in threads.iter().enumerate() {
-            let from = from as u32;
-            self.stack.push(Frame::Explore(start, 0, count));
-            while let Some(frame) = self.stack.pop() {
-                let Some(budget) = self.budget.checked_sub(1) else {
-                    self.stack.clear();
-                    return None;
-                };
-                self.budget = budget;
-                let (pc, sets, count, add) = match frame {
-                    Frame::Explore(pc, sets, count) => (pc, sets, count, false),
-                    Frame::AddLoop(pc, sets, count) => (pc, sets, count, true),
-                };
-                let reached = Reached {
-                    pc,
-                    group,
-                    count,
-                    slots: Move { from, sets },
-                    retired: false,
-                };
-                let here = pc as usize;
-                if add {
-                    if self.registers[here].is_some() {
-                        self.occupant[here] = (epoch, found.len() as u32);
-                    }
-                    found.push(reached);
-                    continue;
-                }
-                if !self.nfa.first[here].admits(next) {
-                    continue;
-                }
-                if self.visited[here] == epoch {
-                    if self.registers[here].is_some() {
-                        self.keep_fewer_characters(found, reached, epoch)
-                            .or_else(|| {
-                                self.stack.clear();
-                                None
-                            })?;
-                    }
-                    continue;
-                }
-                self.visited[here] = epoch;
-                let inst = insts[here];
-                let counting = matches!(inst, Inst::Counted { .. });
-                // A loop's count is known exactly, or is many in the loop's own register.
-                if counting && !(count < Count::Many || count == Count::Many && pc == start) {
-                    self.stack.clear();
-                    return None;
-                }
-                let takes = next.is_some_and(|u| self.advance(inst, pc, u).is_some());
-                match inst {
-                    Inst::Unit { .. } | Inst::Dispatch(_) | Inst::Step { .. } => {
-                        if takes {
-                            found.push(reached);
-                        }
-                    }
-                    Inst::Loop { exit, .. } | Inst::Counted { exit, .. } => {
-                        if takes {
-                            self.stack.push(Frame::AddLoop(pc, sets, count));
-                        }
-                        self.stack.push(Frame::Explore(exit, sets, count));
-                    }
-                    Inst::ResetCount => self.stack.push(Frame::Explore(pc + 1, sets, Count::Zero)),
-                    Inst::Split(first, second) => {
-                        self.stack.push(Frame::Explore(second, sets, count));
-                        self.stack.push(Frame::Explore(first, sets, count));
-                    }
-                    Inst::Jump(to) => self.stack.push(Frame::Explore(to, sets, count)),
-                    Inst::Save(slot) => {
-                        self.stack
-                            .push(Frame::Explore(pc + 1, sets | 1 << slot, count))
-                    }
-                    Inst::Boundary(_) => match next {
-                        Some(u) if !u.starts_char() => {
-                            self.stack.clear();
-                            return Some(Outcome::Dynamic);
-                        }
-                        _ => self.stack.push(Frame::Explore(pc + 1, sets, count)),
-                    },
-                    Inst::QueryStart(start) => {
-                        let raw = next.map(|u| if u.encoded { b'%' } else { u.byte });
-                        if start.admits(raw) {
-                            self.stack.push(Frame::Explore(pc + 1, sets, count));
-                        }
-                    }
-                    Inst::Match(key) if next.is_none() => {
-                        record_match(&mut out.win, group, key, reached.slots)
-                    }
-                    Inst::Match(_) => {}
-                }
-            }
+        let starts = threads
+            .iter()
+            .enumerate()
+            .map(|(from, &(pc, group, count))| Start {
+                pc,
+                group,
+                count,
+                from: from as u32,
+            });
+        let mut guide = Ahead {
+            next,
+            budget: &mut self.budget,
+        };
+        self.closure.prepare(self.nfa.insts.len());
+        match self.closure.run(self.nfa, starts, next, &mut guide, found) {
+            Ok(win) => Some(Outcome::Closed(win)),
+            Err(Stop::Boundary) => Some(Outcome::Dynamic),
+            Err(Stop::Untracked) => None,
         }
-        Some(Outcome::Closed(out))
-    }
-
-    /// A second thread reaching a counting loop (`vm::Vm::keep_fewer_characters`): if the
-    /// loop's thread was added in this closure and has more characters, it is retired and
-    /// the newcomer added in its group. `None` if the counts cannot be compared.
-    fn keep_fewer_characters(
-        &mut self,
-        reached: &mut Vec<Reached>,
-        newcomer: Reached,
-        epoch: u32,
-    ) -> Option<()> {
-        let (added, i) = self.occupant[newcomer.pc as usize];
-        if added != epoch {
-            return Some(());
-        }
-        let thread = &mut reached[i as usize];
-        if newcomer.count.fewer_than(thread.count)? {
-            thread.retired = true;
-            self.occupant[newcomer.pc as usize] = (epoch, reached.len() as u32);
-            reached.push(newcomer);
-        }
-        Some(())
     }
 
     /// The VM's step (`vm::Vm::step`): each group of consuming threads, literal consumers
@@ -535,7 +423,7 @@ impl<'p> Builder<'p> {
                         _ => r.count,
                     };
                     let count = self.count_at(target, r, count, &mut sets)?;
-                    out.push(((target, group, count), r.slots));
+                    out.push(((target, group, count), moved(r.from, r.sets)?));
                     advanced = true;
                 }
                 group += u32::from(advanced);
@@ -563,17 +451,9 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Where a consuming instruction goes after `unit` (`vm::Vm::advance`, without counts).
+    /// Where a consuming instruction goes after `unit`, whatever its count.
     fn advance(&self, inst: Inst, pc: u32, unit: Unit) -> Option<u32> {
-        match inst {
-            Inst::Unit { unit: u, .. } => (u == unit).then_some(pc + 1),
-            Inst::Dispatch(table) => dispatch(&self.nfa.dispatch[table as usize], unit),
-            Inst::Loop { class, .. } | Inst::Counted { class, .. } => {
-                class.allows(unit).then_some(pc)
-            }
-            Inst::Step { class, .. } => class.allows(unit).then_some(pc + 1),
-            _ => None,
-        }
+        closure::advance(self.nfa, inst, pc, unit)
     }
 
     /// The new list of threads after a step, as the VM keeps it: a thread that reaches an
@@ -614,15 +494,38 @@ impl<'p> Builder<'p> {
     }
 }
 
-/// The VM's choice at the end of the URI (`vm::Vm::record_match`): the first match, unless a
-/// later one in the same group has a lower key.
-fn record_match(best: &mut Option<(u32, Win)>, group: u32, key: u32, slots: Move) {
-    let better = match best {
-        None => true,
-        Some((g, win)) => *g == group && key < win.key,
-    };
-    if better {
-        *best = Some((group, Win { key, slots }));
+/// The move of a thread that came from thread `from` of a state, its path having saved the
+/// slots of `sets`: a table keeps 64 slots at most.
+fn moved(from: u32, sets: Sets) -> Option<Move> {
+    Some(Move {
+        from,
+        sets: u64::try_from(sets).ok()?,
+    })
+}
+
+/// What the construction knows when the closure asks about a boundary: the lookahead alone,
+/// which settles it unless it is an encoded continuation byte; and the build's budget.
+struct Ahead<'b> {
+    next: Option<Unit>,
+    budget: &'b mut usize,
+}
+
+impl Guide for Ahead<'_> {
+    fn spend(&mut self) -> bool {
+        match self.budget.checked_sub(1) {
+            Some(left) => {
+                *self.budget = left;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn at_boundary(&self, _: u32, _: Sets, _: u32) -> Option<bool> {
+        match self.next {
+            Some(u) if !u.starts_char() => None,
+            _ => Some(true),
+        }
     }
 }
 

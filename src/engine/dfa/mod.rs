@@ -45,9 +45,9 @@ mod tests;
 
 use std::cell::RefCell;
 
-use super::inst::{FirstSet, Inst};
+use super::program::Nfa;
 use crate::matching::Mark;
-use crate::pct::{unit_at, Unit};
+use crate::pct::unit_at;
 
 /// The most states a table may have.
 pub(crate) const MAX_STATES: usize = 512;
@@ -153,14 +153,6 @@ pub(crate) enum Run {
     NoMatch,
     /// The VM must decide.
     Dynamic,
-}
-
-/// The program as the construction reads it.
-pub(crate) struct Nfa<'p> {
-    pub(crate) insts: &'p [Inst],
-    pub(crate) dispatch: &'p [Vec<(Unit, u32)>],
-    pub(crate) first: &'p [FirstSet],
-    pub(crate) slots: usize,
 }
 
 impl Dfa {

@@ -220,7 +220,12 @@ impl Walker {
     /// a point, it says how the walk goes on ([`Ways::stuck`]). Its state lives in locals, so
     /// the loop runs in registers. It returns one type, [`Walk`], from every exit: each other
     /// type to unpack on the way out cost a lookup some 20 instructions.
-    #[inline(always)]
+    ///
+    /// `#[inline]` rather than `(always)`: left to LLVM's inliner, which keeps what the
+    /// parameters' types promise (the `&mut` slots apart from the walker); inlined into its
+    /// caller earlier, in MIR, it lost that, and a lookup reloaded the walker's tables after
+    /// each span it wrote.
+    #[inline]
     fn walk_from<W: Ways>(
         &self,
         uri: &[u8],
