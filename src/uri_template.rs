@@ -149,15 +149,17 @@ impl UriTemplate {
 
     /// The template's lints: shapes where more than one assignment of the variables expands
     /// to the same URI (adjacent variables, more than one variable that can cross `/`, a
-    /// prefix variable next to another), and two that matching refuses outright (a repeated
-    /// name, a query after the fragment), each once, in template order (by
-    /// [`position`](Lint::position)). Empty for most templates.
+    /// prefix variable next to another), and those that matching refuses outright (a repeated
+    /// name, a query after the fragment, and the others the [semantics](crate::semantics)'
+    /// section 9 lists), each once, in template order (by [`position`](Lint::position)).
+    /// Empty for most templates.
     ///
-    /// Lints are warnings: they never change what the template matches, and
-    /// [`match_uri`](Self::match_uri) still answers an ambiguous one by the
-    /// [semantics](crate::semantics)' rule. A router refuses linted templates with
-    /// [`RouterOptions::deny_lints`](crate::router::RouterOptions::deny_lints). They are
-    /// computed on each call, as a `Vec` so that they can be counted and kept.
+    /// A lint whose kind [refuses](crate::template::LintKind::refuses) the template is the
+    /// reason [`match_uri`](Self::match_uri) gives for refusing it (the first such lint);
+    /// the others are warnings, which never change what the template matches: `match_uri`
+    /// answers an ambiguous one by the semantics' rule. A router refuses templates with
+    /// warnings too with [`RouterOptions::deny_lints`](crate::router::RouterOptions::deny_lints).
+    /// They are computed on each call, as a `Vec` so that they can be counted and kept.
     ///
     /// ```
     /// use rfc6570::UriTemplate;
@@ -172,6 +174,12 @@ impl UriTemplate {
     /// assert_eq!(t.match_uri("file:///a.md")?.get("ext").unwrap().decoded(), "a.md");
     ///
     /// assert!(UriTemplate::parse("file:///{+path}")?.lints().is_empty());
+    ///
+    /// // A lint that refuses the template is why it cannot be matched.
+    /// let t = UriTemplate::parse("x{&a}{?b}")?;
+    /// assert_eq!(t.lints()[0].kind(), LintKind::QueryAfterQuery);
+    /// assert!(t.lints()[0].kind().refuses());
+    /// assert!(t.match_uri("x&a=1").is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn lints(&self) -> Vec<Lint> {

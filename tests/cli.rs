@@ -511,6 +511,7 @@ fn check_warns_of_lints() {
         lines[0]["lints"][0],
         json!({
             "code": "adjacent_variables",
+            "refuses": false,
             "position": 8,
             "message": "`b` at byte 8 follows `a` with no literal between them, so where one ends \
                         is ambiguous; put a literal between them",
@@ -545,8 +546,8 @@ fn messages_carry_the_reason_behind_a_refusal() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out).trim(),
-        "rfc6570: the template cannot be matched: its query tail has a `{?..}` expression after \
-         another one, which writes `?` inside the query (use `{&..}` there)"
+        "rfc6570: the template cannot be matched: at byte 5, its query tail has a `{?..}` \
+         expression after another one, which writes `?` inside the query (use `{&..}` there)"
     );
 }
 

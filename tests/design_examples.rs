@@ -155,7 +155,10 @@ fn names_equal_under_normalization_are_one_name() {
     let t = template("x{?a,%61}");
     assert_eq!(
         t.match_uri("x?a=1&%61=2").unwrap_err(),
-        MatchError::Unsupported(Unsupported::RepeatedName)
+        MatchError::Unsupported(Unsupported::Shape {
+            kind: rfc6570::template::LintKind::RepeatedName,
+            position: 5
+        })
     );
     assert_eq!(
         t.lints()[0].kind(),
@@ -401,10 +404,14 @@ fn a_name_or_a_key_given_twice_is_refused() {
 
 #[test]
 fn a_query_after_a_fragment_is_refused_when_it_compiles() {
-    for (text, uri) in [("{#f}{?q}", "#a?q=1"), ("#x{?q}", "#x?q=1")] {
+    for (text, uri, position) in [("{#f}{?q}", "#a?q=1", 4), ("#x{?q}", "#x?q=1", 2)] {
+        let kind = rfc6570::template::LintKind::QueryAfterFragment;
         assert_eq!(
             matched(text, uri),
-            Err(MatchError::Unsupported(Unsupported::QueryAfterFragment))
+            Err(MatchError::Unsupported(Unsupported::Shape {
+                kind,
+                position
+            }))
         );
     }
 }

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use rfc6570::matching::{Malformed, MatchOptions, Unsupported};
-use rfc6570::template::Limits;
+use rfc6570::template::{Limits, LintKind};
 use rfc6570::{Error, ErrorKind, MatchError, UriTemplate};
 use serde_json::json;
 
@@ -475,6 +475,9 @@ fn a_malformed_uri_is_reported_before_an_unsupported_template() {
     );
     assert_eq!(
         t.match_uri("x").unwrap_err(),
-        MatchError::Unsupported(Unsupported::QueryAfterQuery)
+        MatchError::Unsupported(Unsupported::Shape {
+            kind: LintKind::QueryAfterQuery,
+            position: 5
+        })
     );
 }

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use rfc6570::matching::{CaptureKind, Malformed, MatchOptions, QueryError};
+use rfc6570::matching::{CaptureKind, Malformed, MatchOptions, QueryError, Unsupported};
 use rfc6570::{Captures, MatchError, UriTemplate};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -431,40 +431,51 @@ fn extraction_errors_name_the_variable() {
 
 #[test]
 fn templates_that_would_be_answered_wrongly_are_refused_with_their_reason() {
-    use rfc6570::matching::Unsupported::*;
+    use rfc6570::template::LintKind::*;
     // Each open finding of the fuzzers that is not fixed is a shape refused when it compiles,
-    // before any URI is read: never a wrong assignment at read time.
-    for (template, uri, reason) in [
+    // before any URI is read: never a wrong assignment at read time. The refusal names the
+    // rule and where it is broken, as the template's lint does.
+    for (template, uri, kind, position) in [
         // F3, F4: occurrences of one name would have to agree.
-        ("{?x,x}", "?x=1", RepeatedName),
-        ("{?x}{&x}", "?x=1", RepeatedName),
-        ("{a,b}{b}", "x", RepeatedName),
-        ("{#y,x,y}", "#a", RepeatedName),
-        ("{/a,a}{+b}", "/x/xy", RepeatedName),
-        ("{x}/{x}", "a/a", RepeatedName),
+        ("{?x,x}", "?x=1", RepeatedName, 4),
+        ("{?x}{&x}", "?x=1", RepeatedName, 6),
+        ("{a,b}{b}", "x", RepeatedName, 6),
+        ("{#y,x,y}", "#a", RepeatedName, 6),
+        ("{/a,a}{+b}", "/x/xy", RepeatedName, 4),
+        ("{x}/{x}", "a/a", RepeatedName, 5),
         // F17 and F6 through `{#v}`: after `#` everything is fragment.
-        ("{#f}{?q}", "#a?q=1", QueryAfterFragment),
-        ("x#y{?q}", "x#y?q=1", QueryAfterFragment),
-        ("{#x,y}{&k*}", "#a&k=1", QueryAfterFragment),
+        ("{#f}{?q}", "#a?q=1", QueryAfterFragment, 4),
+        ("x#y{?q}", "x#y?q=1", QueryAfterFragment, 3),
+        ("{#x,y}{&k*}", "#a&k=1", QueryAfterFragment, 6),
         // F13: a query expression in the head ends its reading early.
-        ("{;k}{?a}{b}{&c}", ";k?a=1x&c=2", QueryBeforeTail),
+        ("{;k}{?a}{b}{&c}", ";k?a=1x&c=2", QueryBeforeTail, 4),
         // F6 through `{+v}`: the `&` that starts `{&..}` could belong to the value.
-        ("x{+v}{&q}", "xa&q=1", AmbiguousQueryStart),
-        ("x?s=1{+v}{?a}{&q}", "x?s=1a&q=1", AmbiguousQueryStart),
+        ("x{+v}{&q}", "xa&q=1", AmbiguousQueryStart, 1),
+        ("x?s=1{+v}{?a}{&q}", "x?s=1a&q=1", AmbiguousQueryStart, 5),
         // F14: both would collect the undeclared parameters.
-        ("x{?a*,b*}", "x?k=1", SeveralExplodedInQuery),
-        ("x{?a*}{&b,c*}", "x?k=1", SeveralExplodedInQuery),
+        ("x{?a*,b*}", "x?k=1", SeveralExplodedInQuery, 6),
+        ("x{?a*}{&b,c*}", "x?k=1", SeveralExplodedInQuery, 10),
         // F12: the name is written into the URI, where it cannot be decoded.
-        ("{?na%FFme*}", "?na%FFme=1", NameNotUtf8),
+        ("{?na%FFme*}", "?na%FFme=1", NameNotUtf8, 2),
         // F18: a named explode's map could take what the next variable writes.
-        ("{;m*,l*}", ";l;l", ExplodedBeforeVariable),
-        ("x{?m*}{?n*}y", "x?n=1?n=2y", ExplodedBeforeVariable),
-        ("{;m*}{.y*}", ";a.b", ExplodedBeforeVariable),
+        ("{;m*,l*}", ";l;l", ExplodedBeforeVariable, 5),
+        ("x{?m*}{?n*}y", "x?n=1?n=2y", ExplodedBeforeVariable, 8),
+        ("{;m*}{.y*}", ";a.b", ExplodedBeforeVariable, 7),
     ] {
         let t = UriTemplate::parse(template).unwrap();
         assert_eq!(
             t.match_uri(uri).unwrap_err(),
-            MatchError::Unsupported(reason),
+            MatchError::Unsupported(Unsupported::Shape { kind, position }),
+            "{template}"
+        );
+        let refusing: Vec<_> = t
+            .lints()
+            .into_iter()
+            .filter(|l| l.kind().refuses())
+            .collect();
+        assert_eq!(
+            (refusing[0].kind(), refusing[0].position()),
+            (kind, position),
             "{template}"
         );
     }

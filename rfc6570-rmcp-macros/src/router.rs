@@ -282,12 +282,19 @@ fn check_conflicts(found: &[Found], errors: &mut Errors) {
                 )
             }
             InsertError::Unsupported { template, reason } => {
-                let fix = match reason {
-                    Unsupported::RepeatedName => "; give each variable a name of its own",
-                    _ => "",
+                // A refused shape is the template's refusing lint, which names the variables
+                // and the fix.
+                let why = match reason {
+                    Unsupported::Shape { .. } => f
+                        .template
+                        .lints()
+                        .into_iter()
+                        .find(|lint| lint.kind().refuses())
+                        .map_or_else(|| reason.to_string(), |lint| lint.to_string()),
+                    _ => reason.to_string(),
                 };
                 format!(
-                    "the router cannot match `{template}`, the template of `{}`: {reason}{fix}",
+                    "the router cannot match `{template}`, the template of `{}`: {why}",
                     f.method.sig.ident
                 )
             }

@@ -86,10 +86,11 @@ Examples:
   (exit status 1)";
 
 const CHECK_EXAMPLES: &str = "\
-A valid template may still match ambiguously: each of its lints is a warning line with its
-position and how to fix it (codes: adjacent_variables, several_crossing, repeated_name,
-query_after_fragment, prefix_next_to_variable). --deny-lints makes a linted template a
-failure.
+A valid template may still match ambiguously, or not at all: each of its lints is a warning
+line with its position and how to fix it (codes: adjacent_variables, several_crossing and
+prefix_next_to_variable for ambiguity; repeated_name, query_after_fragment and the others of
+the semantics' section 9 for a template that cannot be matched, \"refuses\" in --json).
+--deny-lints makes a linted template a failure.
 
 Examples:
   $ rfc6570 check '{var:0}'
@@ -107,7 +108,7 @@ Examples:
 
   $ rfc6570 check --json 'notes://{id}' 'x://{a}/{a}' 'a{b'
   {\"template\":\"notes://{id}\",\"valid\":true,\"lints\":[]}
-  {\"template\":\"x://{a}/{a}\",\"valid\":true,\"lints\":[{\"code\":\"repeated_name\",\"position\":9,\"message\":\"`a` at byte 9 repeats the name of `a` at byte 5, and no match can make the two agree, so the template cannot be matched; give each its own name\"}]}
+  {\"template\":\"x://{a}/{a}\",\"valid\":true,\"lints\":[{\"code\":\"repeated_name\",\"refuses\":true,\"position\":9,\"message\":\"`a` at byte 9 repeats the name of `a` at byte 5, and no match can make the two agree, so the template cannot be matched; give each its own name\"}]}
   {\"template\":\"a{b\",\"valid\":false,\"kind\":\"unclosed_expression\",\"position\":1,\"message\":\"expression is not closed with `}`\"}
   (exit status 1)";
 
@@ -442,6 +443,8 @@ struct CheckLine<'a> {
 #[derive(Serialize)]
 struct LintLine {
     code: &'static str,
+    /// Whether matching refuses the template (the lint's kind), rather than warn of it.
+    refuses: bool,
     position: usize,
     message: String,
 }
@@ -465,6 +468,7 @@ fn check(templates: &[String], json: bool, deny_lints: bool) -> Outcome {
                         .iter()
                         .map(|l| LintLine {
                             code: l.code(),
+                            refuses: l.kind().refuses(),
                             position: l.position(),
                             message: l.to_string(),
                         })

@@ -29,7 +29,7 @@ use super::walk::Walker;
 use crate::matching::Unsupported;
 use crate::pct;
 use crate::template::class::{Class, Reading};
-use crate::template::{Node, Operator, Parsed, VarNode};
+use crate::template::{Operator, Parsed, VarNode};
 
 /// The most instructions a matching program may have. Programs grow linearly with their
 /// templates (a prefix loop is one instruction whatever its length), so only template sets far
@@ -176,137 +176,14 @@ impl Program {
     }
 }
 
-/// Why a template cannot be matched correctly in linear time, if it cannot: each shape where
-/// some URI would otherwise get a wrong assignment (the semantics document lists them).
+/// Why a template cannot be matched correctly in linear time, if it cannot: the first of its
+/// lints whose rule refuses it (the template's `rules`, which the lints report too).
 fn refusal(t: &Parsed) -> Option<Unsupported> {
-    if t.has_repeated_names() {
-        return Some(Unsupported::RepeatedName);
-    }
-    if t.variables().any(|v| pct::check_utf8(v.name()).is_err()) {
-        return Some(Unsupported::NameNotUtf8);
-    }
-    explode_refusal(t).or_else(|| query_refusal(t))
-}
-
-/// An exploded variable in the head followed, with no literal between, by a variable whose
-/// items its map could take: an exploded one, or any one after a named operator's, that the
-/// explode can run into (its class holds what that variable writes first, or both write the
-/// same prefix); or, the other way round, a map-capable exploded variable after a variable
-/// whose values can hold how it starts. The variables between them count for nothing: they
-/// may be undefined.
-fn explode_refusal(t: &Parsed) -> Option<Unsupported> {
-    let nodes = t.nodes();
-    let tail = crate::template::tail_start(nodes);
-    let strict = Reading {
-        strict: true,
-        in_query: false,
-    };
-    // The map-capable exploded variables since the last literal, with their operators, and
-    // what the values of every variable since then hold.
-    let mut explodes: Vec<(Class, Operator)> = Vec::new();
-    let mut values: Vec<(Class, usize)> = Vec::new();
-    let (mut op, mut first_in_expression, mut expression) = (Operator::Simple, true, 0);
-    for node in &nodes[..tail] {
-        match *node {
-            Node::Literal { .. } => {
-                explodes.clear();
-                values.clear();
-            }
-            Node::Expression { op: o, .. } => {
-                (op, first_in_expression) = (o, true);
-                expression += 1;
-            }
-            Node::Var(v) => {
-                // What this variable is written behind: its operator's prefix, or, after
-                // another variable of its expression, the separator; `None`: its value itself.
-                let prefix = op.prefix().bytes().next();
-                let separator = (!first_in_expression).then(|| op.separator());
-                let leads = std::iter::once(prefix).chain(separator.map(Some));
-                let runs_into = |&(class, e_op): &(Class, Operator)| {
-                    let e_prefix = e_op.prefix().bytes().next();
-                    (v.explode || e_op.is_named())
-                        && leads.clone().any(|lead| match lead {
-                            None => true,
-                            Some(b) => class.allows_raw(b) || e_prefix == Some(b),
-                        })
-                };
-                if explodes.iter().any(runs_into) {
-                    return Some(Unsupported::ExplodedBeforeVariable);
-                }
-                let map_capable = v.explode && !op.allows_reserved();
-                // A value before the map that can hold how the map starts could take its
-                // first entry's start, and the map hold a key twice. The map starts with the
-                // separator after a variable of its own expression, and with the operator's
-                // prefix (nothing, for some) after an earlier expression.
-                let taken_into = |&(value, e): &(Class, usize)| {
-                    let lead = if e == expression {
-                        Some(op.separator())
-                    } else {
-                        prefix
-                    };
-                    lead.is_none_or(|b| value.allows_raw(b))
-                };
-                if map_capable && values.iter().any(taken_into) {
-                    return Some(Unsupported::VariableBeforeExploded);
-                }
-                if map_capable {
-                    explodes.push((Class::variable(op, &v, strict), op));
-                }
-                values.push((Class::value(op, false, strict), expression));
-                first_in_expression = false;
-            }
-        }
-    }
-    None
-}
-
-/// The shapes of query expressions that no URI reads back unambiguously.
-fn query_refusal(t: &Parsed) -> Option<Unsupported> {
-    let nodes = t.nodes();
-    let tail = crate::template::tail_start(nodes);
-    // What the template has written so far: a fragment, and a `{+v}` since the last `?`.
-    let (mut fragment, mut reserved_in_query) = (false, false);
-    for node in &nodes[..tail] {
-        match *node {
-            Node::Literal { start, end } => {
-                let text = t.span(start, end);
-                fragment |= text.contains('#');
-                reserved_in_query &= !text.contains('?');
-            }
-            Node::Expression { op, .. } if op.is_query() && fragment => {
-                return Some(Unsupported::QueryAfterFragment);
-            }
-            Node::Expression { op, .. } if op.is_query() && tail < nodes.len() => {
-                return Some(Unsupported::QueryBeforeTail);
-            }
-            Node::Expression { op, .. } => {
-                fragment |= op == Operator::Fragment;
-                reserved_in_query |= op == Operator::Reserved;
-            }
-            Node::Var(_) => {}
-        }
-    }
-    let tail_ops: Vec<Operator> = nodes[tail..]
-        .iter()
-        .filter_map(|n| match n {
-            Node::Expression { op, .. } => Some(*op),
-            _ => None,
-        })
-        .collect();
-    let exploded_in_tail = nodes[tail..]
-        .iter()
-        .filter(|n| matches!(n, Node::Var(v) if v.explode))
-        .count();
-    if !tail_ops.is_empty() && fragment {
-        Some(Unsupported::QueryAfterFragment)
-    } else if tail_ops.iter().skip(1).any(|&op| op == Operator::Query) {
-        // A `{?..}` after another expression of the tail writes its `?` among the pairs.
-        Some(Unsupported::QueryAfterQuery)
-    } else if tail_ops.contains(&Operator::QueryContinuation) && reserved_in_query {
-        Some(Unsupported::AmbiguousQueryStart)
-    } else {
-        (exploded_in_tail > 1).then_some(Unsupported::SeveralExplodedInQuery)
-    }
+    let lint = t.refusal()?;
+    Some(Unsupported::Shape {
+        kind: lint.kind(),
+        position: lint.position(),
+    })
 }
 
 /// The items of an exploded variable, as expansion writes them.

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::template::LintKind;
+
 /// Why a URI is malformed.
 ///
 /// ```
@@ -154,105 +156,55 @@ impl QueryError {
 ///
 /// ```
 /// use rfc6570::matching::Unsupported;
+/// use rfc6570::template::LintKind;
 /// use rfc6570::{MatchError, UriTemplate};
 ///
 /// let t = UriTemplate::parse("x{&a}{?b}")?;
 /// let err = t.match_uri("x&a=1").unwrap_err();
-/// assert_eq!(err, MatchError::Unsupported(Unsupported::QueryAfterQuery));
+/// let refusal = Unsupported::Shape { kind: LintKind::QueryAfterQuery, position: 5 };
+/// assert_eq!(err, MatchError::Unsupported(refusal));
+/// // The lint says the same, with the names.
+/// assert_eq!((t.lints()[0].kind(), t.lints()[0].position()), (LintKind::QueryAfterQuery, 5));
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum Unsupported {
-    /// So many variables that a match could not keep a small cost per URI byte.
+    /// The template has a shape that some URI would read back wrongly: the first of its
+    /// [lints](crate::UriTemplate::lints) whose kind [refuses](LintKind::refuses) it.
+    #[error("at byte {position}, {kind}")]
+    Shape {
+        /// The rule.
+        kind: LintKind,
+        /// Where in the template, as the lint's [`position`](crate::template::Lint::position).
+        position: usize,
+    },
+    /// So many variables that a match could not keep a small cost per URI byte: more than
+    /// 64, or fewer with long names and many operators.
     #[error("it has too many variables to match with a small cost per byte")]
     TooManyVariables,
-    /// A query tail with a `{?..}` expression after another one, which writes `?` inside the
-    /// query (`{&..}` is what belongs there).
-    #[error(
-        "its query tail has a `{{?..}}` expression after another one, which writes `?` inside \
-         the query (use `{{&..}}` there)"
-    )]
-    QueryAfterQuery,
     /// A router whose templates together compile to more matching instructions than a
     /// lookup can address.
     #[error("the templates compile to more than 2^24 matching instructions")]
     TooManyInstructions,
-    /// A variable name used more than once (`{x}/{x}`, `{a,b}{b}`): its occurrences would have
-    /// to capture the same value, which no linear-time match can enforce.
-    #[error(
-        "a variable name is used more than once, and a match cannot make its occurrences agree"
-    )]
-    RepeatedName,
-    /// A query expression after a fragment (`{#f}{?q}`, `#x{?q}`): in a URI everything after
-    /// `#` is fragment, so no query can follow it.
-    #[error("it has a query expression after a fragment, where a URI has no query")]
-    QueryAfterFragment,
-    /// A query expression before the template's trailing query expressions, with something
-    /// else between them (`{?a}/x{&b}`): its `?` would end the head's reading early.
-    #[error(
-        "it has a query expression before other parts and then more query expressions; keep \
-         the query expressions together at the end"
-    )]
-    QueryBeforeTail,
-    /// A `{+v}` in the query before a trailing `{&..}` (`x{+v}{&q}`): the `&` that starts
-    /// the trailing expressions could as well be part of the value.
-    #[error(
-        "a `{{+..}}` expression stands before a `{{&..}}` query expression and could hold the \
-         `&` that starts it"
-    )]
-    AmbiguousQueryStart,
-    /// More than one exploded variable in the trailing query expressions (`{?a*,b*}`): each
-    /// would collect the same undeclared parameters.
-    #[error("its query expressions have more than one exploded variable, which would share the undeclared parameters")]
-    SeveralExplodedInQuery,
-    /// An exploded variable outside the trailing query expressions, followed with no literal
-    /// between by another exploded variable (`{.m*,n*}`), or, for the named operators (`{;m*}`,
-    /// `{?m*}`, `{&m*}`), by any variable (`{;m*,l*}`, `x{?m*}{?n*}y`), that it can run into:
-    /// as a map, its entries could take what the next variable writes (`.k=v`, `;l`, `?n=1`),
-    /// and so hold a key twice where another reading fits. Where the next variable starts
-    /// with a character the first cannot hold (`x{/path*}{;filters*}`), it is served.
-    #[error(
-        "an exploded variable is followed, with no literal between, by a variable whose items \
-         its map could take"
-    )]
-    ExplodedBeforeVariable,
-    /// A variable outside the trailing query expressions followed, with no literal between, by
-    /// an exploded variable whose first entry it can hold the start of (`{a}{m*}`,
-    /// `{+path}{/m*}`, `{#a}{;m*}`): the reading that gives the first variable the shortest
-    /// value could leave the map a key twice (`{+a}{m*}` on `=,=`, from `a = "="` and
-    /// `m = {"": ""}`) where another reading fits. Where the exploded variable starts with a
-    /// character the first cannot hold (`{a}{/m*}`, `{a,m*}`), or is a list (`{+a,m*}`), it is served.
-    #[error(
-        "a variable is followed, with no literal between, by an exploded variable whose map's entries it could take part of"
-    )]
-    VariableBeforeExploded,
-    /// A variable name holding a percent-triplet that does not decode to UTF-8
-    /// (`{?na%FFme*}`), which an exploded named variable writes into the URI.
-    #[error("a variable name holds percent-encoded bytes that are not UTF-8")]
-    NameNotUtf8,
 }
 
 impl Unsupported {
-    /// A stable `snake_case` name for logs and machine-readable output.
+    /// A stable `snake_case` name for logs and machine-readable output: the rule's
+    /// [`code`](LintKind::code) for a shape.
     ///
     /// ```
     /// # use rfc6570::matching::Unsupported;
-    /// assert_eq!(Unsupported::QueryAfterQuery.code(), "query_after_query");
+    /// # use rfc6570::template::LintKind;
+    /// let refusal = Unsupported::Shape { kind: LintKind::QueryAfterQuery, position: 5 };
+    /// assert_eq!(refusal.code(), "query_after_query");
+    /// assert_eq!(Unsupported::TooManyVariables.code(), "too_many_variables");
     /// ```
     pub fn code(&self) -> &'static str {
         match self {
+            Self::Shape { kind, .. } => kind.code(),
             Self::TooManyVariables => "too_many_variables",
-            Self::QueryAfterQuery => "query_after_query",
             Self::TooManyInstructions => "too_many_instructions",
-            Self::RepeatedName => "repeated_name",
-            Self::QueryAfterFragment => "query_after_fragment",
-            Self::QueryBeforeTail => "query_before_tail",
-            Self::AmbiguousQueryStart => "ambiguous_query_start",
-            Self::SeveralExplodedInQuery => "several_exploded_in_query",
-            Self::ExplodedBeforeVariable => "exploded_before_variable",
-            Self::VariableBeforeExploded => "variable_before_exploded",
-            Self::NameNotUtf8 => "name_not_utf8",
         }
     }
 }

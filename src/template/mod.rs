@@ -14,6 +14,7 @@ mod lint;
 mod node;
 mod parsed;
 mod parts;
+mod rules;
 
 pub use limits::Limits;
 pub use lint::{Lint, LintKind};

@@ -1,9 +1,10 @@
 //! A parsed template: its source text and its nodes, with what matching derives from them once.
 
 use super::grammar;
-use super::lint::{self, Lint};
-use super::node::{Node, VarNode};
+use super::lint::Lint;
+use super::node::Node;
 use super::parts::{Component, Components, Expression, VarSpec};
+use super::rules;
 use super::Limits;
 use crate::error::{Error, ErrorKind};
 
@@ -20,7 +21,6 @@ impl std::fmt::Debug for Parsed {
 pub(crate) struct Parsed {
     source: Box<str>,
     nodes: Vec<Node>,
-    repeated_names: bool,
     /// Whether some variable is exploded (`{m*}`), and so may capture a map.
     explodes: bool,
     /// See [`tail_var`](Self::tail_var).
@@ -48,20 +48,12 @@ impl Parsed {
         }
         let nodes = grammar::parse(template, limits.max_expressions)
             .map_err(|(kind, at)| Error::new(kind, at, template))?;
-        let name = |v: &VarNode| &template[v.name_start as usize..v.name_end as usize];
-        let repeated_names = nodes.iter().enumerate().any(|(i, a)| match a {
-            Node::Var(a) => nodes[i + 1..]
-                .iter()
-                .any(|b| matches!(b, Node::Var(b) if crate::pct::equivalent(name(a), name(b)))),
-            _ => false,
-        });
         let explodes = nodes.iter().any(|n| matches!(n, Node::Var(v) if v.explode));
         let tail_var = first_tail_var(&nodes);
         let var_count = nodes.iter().filter(|n| matches!(n, Node::Var(_))).count();
         Ok(Self {
             source: template.into(),
             nodes,
-            repeated_names,
             explodes,
             tail_var,
             var_count,
@@ -99,17 +91,16 @@ impl Parsed {
 
     /// The template's lints, in template order.
     pub(crate) fn lints(&self) -> Vec<Lint> {
-        lint::lints(&self.source, &self.nodes)
+        rules::lints(&self.source, &self.nodes)
+    }
+
+    /// The first lint that refuses the template for matching, if any.
+    pub(crate) fn refusal(&self) -> Option<Lint> {
+        rules::refusal(&self.source, &self.nodes)
     }
 
     pub(crate) fn is_static(&self) -> bool {
         self.nodes.iter().all(|n| matches!(n, Node::Literal { .. }))
-    }
-
-    /// Whether some variable name appears more than once.
-    #[inline]
-    pub(crate) fn has_repeated_names(&self) -> bool {
-        self.repeated_names
     }
 
     /// Whether some variable is exploded, and so may capture a map.
