@@ -2,8 +2,8 @@
 //! 2025-11-25 and 2026-07-28, `schema.ts`), and the registry's listing, routing and completion.
 
 use rfc6570::mcp::{
-    resource_not_found_code, Annotations, CompleteRequest, CompleteResult, CompletionError, Icon,
-    JsonRpcError, ReadError, Reference, Resource, ResourceTemplate, Resources, Role, Theme,
+    Annotations, CompleteRequest, CompleteResult, CompletionError, Icon, JsonRpcError, ReadError,
+    Reference, Resource, ResourceTemplate, Resources, Revision, Role, Theme,
 };
 use rfc6570::safety::Rule;
 use rfc6570::RouteError;
@@ -123,17 +123,11 @@ fn resource_with_every_field() {
 #[test]
 fn json_rpc_errors() {
     assert_eq!(
-        to_json(&JsonRpcError::resource_not_found(
-            "file:///nonexistent.txt",
-            "2025-11-25"
-        )),
+        to_json(&Revision::V2025_11_25.resource_not_found("file:///nonexistent.txt")),
         json!({"code": -32002, "message": "Resource not found", "data": {"uri": "file:///nonexistent.txt"}})
     );
     assert_eq!(
-        to_json(&JsonRpcError::resource_not_found(
-            "file:///nonexistent.txt",
-            "2026-07-28"
-        )),
+        to_json(&Revision::V2026_07_28.resource_not_found("file:///nonexistent.txt")),
         json!({"code": -32602, "message": "Resource not found", "data": {"uri": "file:///nonexistent.txt"}})
     );
     let parsed: JsonRpcError =
@@ -153,7 +147,8 @@ fn protocol_revisions() {
         ("2027-01-01", -32602),
         ("DRAFT-2026-v1", -32602),
     ] {
-        assert_eq!(resource_not_found_code(version), code, "{version}");
+        let revision = Revision::of_peer(version);
+        assert_eq!(revision.resource_not_found_code(), code, "{version}");
     }
 }
 
@@ -331,7 +326,10 @@ fn refusals_are_resource_not_found() {
     for (uri, message) in cases {
         let err = r.at(uri).unwrap_err();
         assert_eq!(err.uri(), uri);
-        for (version, code) in [("2025-11-25", -32002), ("2026-07-28", -32602)] {
+        for (version, code) in [
+            (Revision::V2025_11_25, -32002),
+            (Revision::V2026_07_28, -32602),
+        ] {
             let json = err.to_json_rpc(version);
             assert_eq!(json.code, code, "{uri} {version}");
             assert_eq!(json.message, message);
@@ -350,7 +348,7 @@ fn refusals_are_resource_not_found() {
             ..
         }
     ));
-    assert!(!err.to_json_rpc("2026-07-28").message.contains("passwd"));
+    assert!(!err.to_json_rpc(Revision::LATEST).message.contains("passwd"));
 }
 
 #[test]

@@ -20,7 +20,7 @@ proptest! {
             // Refused: the client gets "resource not found" (-32602 on 2026-07-28) with the
             // URI as data, and a message that never repeats the decoded value.
             (Err(e), Expected::Unsafe { .. } | Expected::Malformed { .. }) => {
-                let answer = e.to_json_rpc("2026-07-28");
+                let answer = e.to_json_rpc(rfc6570::mcp::Revision::V2026_07_28);
                 prop_assert_eq!(answer.code, -32602);
                 prop_assert_eq!(answer.data, Some(serde_json::json!({ "uri": case.uri() })));
             }

@@ -8,6 +8,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use base64::Engine as _;
+use rfc6570::mcp::Revision;
 use rfc6570::{Captures, UriTemplate};
 use rmcp::model::{ErrorCode, ReadResourceResult, ResourceContents};
 use rmcp::service::RequestContext;
@@ -411,13 +412,14 @@ impl<T: IntoContents, E: Into<ReadError>> IntoContents for Result<T, E> {
 /// (so an attack is not echoed back). `Display` is for the server's logs.
 ///
 /// ```
+/// use rfc6570::mcp::Revision;
 /// use rfc6570_rmcp::ReadError;
 ///
 /// let err = ReadError::not_found();
-/// let data = err.to_error_data("users://9/profile", "2026-07-28");
+/// let data = err.to_error_data("users://9/profile", Revision::V2026_07_28);
 /// assert_eq!((data.code.0, &*data.message), (-32602, "Resource not found"));
 /// assert_eq!(data.data, Some(serde_json::json!({"uri": "users://9/profile"})));
-/// assert_eq!(err.to_error_data("users://9/profile", "2025-11-25").code.0, -32002);
+/// assert_eq!(err.to_error_data("users://9/profile", Revision::V2025_11_25).code.0, -32002);
 /// ```
 #[derive(Debug, Clone)]
 pub struct ReadError {
@@ -446,6 +448,7 @@ impl ReadError {
     ///
     /// ```
     /// # use rfc6570_rmcp::ReadError;
+    /// # use rfc6570::mcp::Revision;
     /// assert_eq!(ReadError::not_found().to_string(), "Resource not found");
     /// ```
     pub fn not_found() -> Self {
@@ -458,6 +461,7 @@ impl ReadError {
     ///
     /// ```
     /// # use rfc6570_rmcp::ReadError;
+    /// # use rfc6570::mcp::Revision;
     /// let err = ReadError::not_found_because("no build has that id");
     /// assert_eq!(err.to_string(), "Resource not found: no build has that id");
     /// ```
@@ -474,8 +478,9 @@ impl ReadError {
     ///
     /// ```
     /// # use rfc6570_rmcp::ReadError;
+    /// # use rfc6570::mcp::Revision;
     /// let err = ReadError::invalid_argument("lines", "`lines` must be `N` or `N-M`, from 1");
-    /// let data = err.to_error_data("log://build/42?lines=x", "2025-11-25");
+    /// let data = err.to_error_data("log://build/42?lines=x", Revision::V2025_11_25);
     /// assert_eq!(data.code.0, -32602);
     /// assert_eq!(data.data, Some(serde_json::json!({"uri": "log://build/42?lines=x", "argument": "lines"})));
     /// ```
@@ -495,8 +500,9 @@ impl ReadError {
     ///
     /// ```
     /// # use rfc6570_rmcp::ReadError;
+    /// # use rfc6570::mcp::Revision;
     /// let err = ReadError::internal("the log store is unreachable");
-    /// assert_eq!(err.to_error_data("log://build/42", "2026-07-28").code.0, -32603);
+    /// assert_eq!(err.to_error_data("log://build/42", Revision::V2026_07_28).code.0, -32603);
     /// ```
     pub fn internal(message: impl Into<Cow<'static, str>>) -> Self {
         Self {
@@ -508,6 +514,7 @@ impl ReadError {
     ///
     /// ```
     /// # use rfc6570_rmcp::ReadError;
+    /// # use rfc6570::mcp::Revision;
     /// assert!(ReadError::not_found().is_not_found());
     /// assert!(!ReadError::internal("disk").is_not_found());
     /// ```
@@ -528,22 +535,23 @@ impl ReadError {
         }
     }
 
-    /// The JSON-RPC error for a read of `uri` by a peer on `protocol_version`.
+    /// The JSON-RPC error for a read of `uri` by a peer on `revision`.
     ///
     /// ```
     /// # use rfc6570_rmcp::ReadError;
-    /// let data = ReadError::not_found_because("no such note").to_error_data("notes://x", "2025-06-18");
+    /// # use rfc6570::mcp::Revision;
+    /// let data = ReadError::not_found_because("no such note").to_error_data("notes://x", Revision::V2025_06_18);
     /// assert_eq!((data.code.0, &*data.message), (-32002, "Resource not found: no such note"));
     /// ```
-    pub fn to_error_data(&self, uri: &str, protocol_version: &str) -> ErrorData {
+    pub fn to_error_data(&self, uri: &str, revision: Revision) -> ErrorData {
         let data = Some(json!({ "uri": uri }));
         match &self.kind {
             Kind::NotFound(_) => {
-                let code = rfc6570::mcp::resource_not_found_code(protocol_version);
+                let code = revision.resource_not_found_code();
                 ErrorData::new(ErrorCode(code), self.to_string(), data)
             }
             Kind::Refused(e) => {
-                let e = e.to_json_rpc(protocol_version);
+                let e = e.to_json_rpc(revision);
                 ErrorData::new(ErrorCode(e.code), e.message, e.data)
             }
             Kind::InvalidArgument { argument, message } => ErrorData::invalid_params(

@@ -9,14 +9,14 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
-use rfc6570::mcp::{self, ResourceTemplate, Resources};
+use rfc6570::mcp::{self, ResourceTemplate, Resources, Revision};
 use rfc6570::router::RouteOptions;
 use rfc6570::InsertError;
 use rmcp::model::{
     CacheScope, CompleteRequestParams, CompleteResult, ErrorCode, ListResourceTemplatesResult,
-    ListResourcesResult, PaginatedRequestParams, ProtocolVersion,
-    ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, Reference,
+    ListResourcesResult, PaginatedRequestParams, ReadResourceDirectoryRequestParams,
+    ReadResourceDirectoryResult, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, Reference,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
@@ -519,11 +519,8 @@ impl<S> ResourceRouter<S> {
         &self,
         context: &RequestContext<RoleServer>,
     ) -> (Option<u64>, Option<CacheScope>) {
-        let modern = context
-            .protocol_version()
-            .is_some_and(|v| v >= ProtocolVersion::V_2026_07_28);
         let (ttl, scope) = self.list_cache;
-        if modern {
+        if revision(context).has_cache_hints() {
             (Some(ttl), Some(scope))
         } else {
             (None, None)
@@ -549,11 +546,11 @@ impl<S> ResourceRouter<S> {
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         let uri = request.uri.as_str();
-        let version = protocol_version(&context);
+        let revision = revision(&context);
         let routed = self
             .resources
             .at(uri)
-            .map_err(|e| ReadError::from(e).to_error_data(uri, &version))?;
+            .map_err(|e| ReadError::from(e).to_error_data(uri, revision))?;
         let target = ReadTarget::new(uri, routed.mime_type());
         let read = ReadRequest::new(target, routed.template, routed.captures, context);
         // The handler may panic before it returns its future, or while it runs.
@@ -567,7 +564,7 @@ impl<S> ResourceRouter<S> {
             Ok(Err(e)) => e,
             Err(Panicked) => ReadError::internal("the resource's handler panicked"),
         };
-        let answer = error.to_error_data(uri, &version);
+        let answer = error.to_error_data(uri, revision);
         if answer.code == ErrorCode::INTERNAL_ERROR {
             let template = routed.template.as_str();
             tracing::error!(uri, template, %error, "resources/read failed");
@@ -769,13 +766,10 @@ impl<T> Future for Unwinding<'_, T> {
     }
 }
 
-/// The revision the client negotiated, as text (the newest rmcp knows when it says none).
-pub(crate) fn protocol_version(context: &RequestContext<RoleServer>) -> String {
-    context
-        .protocol_version()
-        .unwrap_or_default()
-        .as_str()
-        .to_owned()
+/// The revision the client negotiated: the newest rmcp knows when it says none, and the newest
+/// this crate knows for a version that is not a date.
+pub(crate) fn revision(context: &RequestContext<RoleServer>) -> Revision {
+    Revision::of_peer(context.protocol_version().unwrap_or_default().as_str())
 }
 
 /// A completion request this router cannot answer: `-32602`, with a message that does not

@@ -12,7 +12,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, SubscriptionContext, SubscriptionSink};
 use rmcp::{ErrorData, Peer, RoleServer};
 
-use crate::router::{protocol_version, ResourceRouter};
+use crate::router::{revision, ResourceRouter};
 
 /// The resource subscriptions of a server, shared by its clones.
 ///
@@ -265,10 +265,10 @@ impl Subscriptions {
         request: SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        let version = protocol_version(&context);
+        let revision = revision(&context);
         router
             .check(&request.uri)
-            .map_err(|e| e.to_error_data(&request.uri, &version))?;
+            .map_err(|e| e.to_error_data(&request.uri, revision))?;
         let handshake = context.peer.peer_info();
         let mut shared = self.lock();
         let limit = shared.limit;

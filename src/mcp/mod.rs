@@ -9,8 +9,9 @@
 //!   template can never be listed), with [`Annotations`] and [`Icon`]s;
 //! * [`Resources`], a registry that wraps a [`Router`](crate::Router): it lists its entries in a stable order
 //!   with cursor pagination, routes a read to its handler with typed captures, and turns every
-//!   refusal into the JSON-RPC error the negotiated protocol revision expects ([`JsonRpcError`],
-//!   [`resource_not_found_code`]);
+//!   refusal into the JSON-RPC error the negotiated protocol revision expects ([`JsonRpcError`]);
+//! * [`Revision`], the protocol revision a peer negotiated, which each choice that differs
+//!   between revisions asks (the not-found code, subscriptions, cache hints);
 //! * [`CompleteRequest`], [`Completion`] and [`CompleteResult`] for argument completion.
 //!
 //! Glue for an SDK is a few lines: convert its request parameters in, and these types out. For
@@ -18,7 +19,7 @@
 //! attribute macros that check templates against handler signatures at compile time.
 //!
 //! ```
-//! use rfc6570::mcp::{ResourceTemplate, Resources};
+//! use rfc6570::mcp::{ResourceTemplate, Resources, Revision};
 //!
 //! #[derive(serde::Deserialize)]
 //! struct BuildLog { job_id: u64, lines: Option<String> }
@@ -39,9 +40,10 @@
 //!
 //! // An unknown URI, answered to a peer on the 2025-11-25 revision and to a newer one.
 //! let err = resources.at("log://nope").unwrap_err();
-//! assert_eq!(err.to_json_rpc("2025-11-25").code, -32002);
-//! assert_eq!(err.to_json_rpc("2026-07-28").code, -32602);
-//! assert_eq!(err.to_json_rpc("2026-07-28").data, Some(serde_json::json!({"uri": "log://nope"})));
+//! assert_eq!(err.to_json_rpc(Revision::V2025_11_25).code, -32002);
+//! let newer: Revision = "2026-07-28".parse()?;
+//! assert_eq!(err.to_json_rpc(newer).code, -32602);
+//! assert_eq!(err.to_json_rpc(newer).data, Some(serde_json::json!({"uri": "log://nope"})));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -50,6 +52,7 @@ mod jsonrpc;
 mod list;
 mod read;
 mod registry;
+mod revision;
 mod schema;
 
 pub use complete::{
@@ -57,10 +60,10 @@ pub use complete::{
     CompletionError, CompletionValues, Reference,
 };
 pub use jsonrpc::{
-    resource_not_found_code, JsonRpcError, INTERNAL_ERROR, INVALID_PARAMS, MAX_COMPLETION_VALUES,
-    NOT_FOUND_AS_INVALID_PARAMS_SINCE, RESOURCE_NOT_FOUND,
+    JsonRpcError, INTERNAL_ERROR, INVALID_PARAMS, MAX_COMPLETION_VALUES, RESOURCE_NOT_FOUND,
 };
 pub use list::{InvalidCursor, ResourcePage, TemplatePage};
 pub use read::{ReadError, ResourceMatch};
 pub use registry::Resources;
+pub use revision::{Revision, RevisionError};
 pub use schema::{Annotations, Icon, Meta, Resource, ResourceTemplate, Role, Theme};

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::jsonrpc::{JsonRpcError, INTERNAL_ERROR};
+use super::revision::Revision;
 use super::schema::{Listing, Resource, ResourceTemplate};
 use crate::matching::ExtractError;
 use crate::{Captures, RouteError, UriTemplate};
@@ -66,8 +67,8 @@ impl ReadError {
         }
     }
 
-    /// The JSON-RPC error for a peer on `protocol_version`: "resource not found" with the code
-    /// of that revision ([`resource_not_found_code`](super::resource_not_found_code)) and `{"uri": ...}` as data.
+    /// The JSON-RPC error for a peer on `revision`: "resource not found" with the code of that
+    /// revision ([`Revision::resource_not_found`]) and `{"uri": ...}` as data.
     ///
     /// Every refusal is a resource that does not exist, so each gets that code; the message
     /// says why, and never repeats a decoded value (a path-safety refusal names the template,
@@ -75,12 +76,13 @@ impl ReadError {
     /// fault: [`INTERNAL_ERROR`].
     ///
     /// ```
-    /// use rfc6570::mcp::{ResourceTemplate, Resources};
+    /// use rfc6570::mcp::{ResourceTemplate, Resources, Revision};
     /// use serde_json::json;
     ///
     /// let mut resources = Resources::new();
     /// resources.insert(ResourceTemplate::parse("file:///{+path}", "file")?, ())?;
-    /// let err = resources.at("file:///..%2F..%2Fetc%2Fpasswd").unwrap_err().to_json_rpc("2026-07-28");
+    /// let refused = resources.at("file:///..%2F..%2Fetc%2Fpasswd").unwrap_err();
+    /// let err = refused.to_json_rpc(Revision::V2026_07_28);
     /// assert_eq!(err.code, -32602);
     /// assert_eq!(
     ///     err.message,
@@ -90,7 +92,7 @@ impl ReadError {
     /// assert_eq!(err.data, Some(json!({"uri": "file:///..%2F..%2Fetc%2Fpasswd"})));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_json_rpc(&self, protocol_version: &str) -> JsonRpcError {
+    pub fn to_json_rpc(&self, revision: Revision) -> JsonRpcError {
         let detail = match self {
             Self::Route {
                 error: RouteError::NotFound,
@@ -111,7 +113,7 @@ impl ReadError {
                 None => "the URI's variables do not have the expected form".to_owned(),
             }),
         };
-        let mut err = JsonRpcError::resource_not_found(self.uri(), protocol_version);
+        let mut err = revision.resource_not_found(self.uri());
         if let Some(detail) = detail {
             err.message = format!("Resource not found: {detail}");
         }
@@ -151,7 +153,7 @@ impl<'r, 'u, H> ResourceMatch<'r, 'u, H> {
     ///
     /// let err = resources.at("log://build/seven")?.params::<Log>().unwrap_err();
     /// assert_eq!(
-    ///     err.to_json_rpc("2025-11-25").message,
+    ///     err.to_json_rpc(rfc6570::mcp::Revision::V2025_11_25).message,
     ///     "Resource not found: variable `job_id` does not have the expected form"
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
