@@ -11,7 +11,7 @@ use crate::template::{Operator, VarNode};
 /// Where an [`Inst::Dispatch`] table sends `unit`, if one of its edges takes it (the edges
 /// are sorted by unit).
 #[inline]
-pub(crate) fn dispatch(edges: &[(pct::Unit, u32)], unit: pct::Unit) -> Option<u32> {
+pub(super) fn dispatch(edges: &[(pct::Unit, u32)], unit: pct::Unit) -> Option<u32> {
     edges
         .binary_search_by_key(&(unit.byte, unit.encoded), |(u, _)| (u.byte, u.encoded))
         .ok()
@@ -20,7 +20,7 @@ pub(crate) fn dispatch(edges: &[(pct::Unit, u32)], unit: pct::Unit) -> Option<u3
 
 /// What consumed a byte, for precedence: higher is preferred.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(crate) enum Rank {
+pub(super) enum Rank {
     /// A variable that can cross `/`: `{+v}`, `{#v}`, `{/v*}`.
     Crossing = 0,
     /// A variable that cannot cross `/`, or a query parameter.
@@ -30,10 +30,10 @@ pub(crate) enum Rank {
 }
 
 impl Rank {
-    pub(crate) const ALL: [Rank; 3] = [Rank::Literal, Rank::Segment, Rank::Crossing];
+    pub(super) const ALL: [Rank; 3] = [Rank::Literal, Rank::Segment, Rank::Crossing];
 
     /// The rank of what an expression writes: its values, prefix and separators.
-    pub(crate) fn of(op: Operator, var: &VarNode) -> Self {
+    pub(super) fn of(op: Operator, var: &VarNode) -> Self {
         if op.crosses(var.explode) {
             Self::Crossing
         } else {
@@ -43,7 +43,7 @@ impl Rank {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Inst {
+pub(super) enum Inst {
     /// Consume a unit equal to this one.
     Unit {
         unit: pct::Unit,
@@ -88,7 +88,7 @@ pub(crate) enum Inst {
 
 impl Inst {
     /// The rank of what this instruction consumes, if it consumes.
-    pub(crate) fn rank(self) -> Option<Rank> {
+    pub(super) fn rank(self) -> Option<Rank> {
         match self {
             Self::Unit { rank, .. }
             | Self::Loop { rank, .. }
@@ -104,14 +104,14 @@ impl Inst {
 /// whether a match is reachable without consuming anything. The VM skips a path whose first set
 /// does not admit the next unit: it would die at the next step anyway.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub(crate) struct FirstSet {
+pub(super) struct FirstSet {
     ascii: u128,
     encoded: bool,
     end: bool,
 }
 
 impl FirstSet {
-    pub(crate) fn of_class(class: Class) -> Self {
+    pub(super) fn of_class(class: Class) -> Self {
         FirstSet {
             ascii: class.ascii(),
             encoded: true,
@@ -120,13 +120,13 @@ impl FirstSet {
     }
 
     /// The raw ASCII bytes a thread here can take, as bits.
-    pub(crate) fn ascii(&self) -> u128 {
+    pub(super) fn ascii(&self) -> u128 {
         self.ascii
     }
 
     /// Whether a thread here can take `next` (`None`: the end of the URI).
     #[inline]
-    pub(crate) fn admits(&self, next: Option<pct::Unit>) -> bool {
+    pub(super) fn admits(&self, next: Option<pct::Unit>) -> bool {
         match next {
             None => self.end,
             Some(u) if u.encoded => self.encoded,
@@ -159,7 +159,7 @@ impl FirstSet {
 
 /// Computes every instruction's [`FirstSet`]. Epsilon edges never form a cycle (every loop in
 /// a program passes through a consuming instruction), so a memoized walk terminates.
-pub(crate) fn first_sets(insts: &[Inst], dispatch: &[Vec<(pct::Unit, u32)>]) -> Vec<FirstSet> {
+pub(super) fn first_sets(insts: &[Inst], dispatch: &[Vec<(pct::Unit, u32)>]) -> Vec<FirstSet> {
     let mut memo: Vec<Option<FirstSet>> = vec![None; insts.len()];
     for pc in (0..insts.len()).rev() {
         first_set(pc, insts, dispatch, &mut memo);

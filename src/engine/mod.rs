@@ -30,10 +30,25 @@ use std::collections::HashMap;
 use crate::matching::{BadUri, Malformed, Mark, MatchOptions, Spans, Unsupported, LONGEST_URI};
 use crate::pct::{self, Percent as Triplets};
 use crate::template::Parsed;
-pub(crate) use program::Policy;
 use program::Program;
 use trie::Token;
 use walk::Walk;
+
+/// What the compiled variables must satisfy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Policy {
+    /// Every variable outside query expressions must be defined and non-empty.
+    require_path_vars: bool,
+    /// Values hold raw only what expansion writes raw (no raw sub-delimiters).
+    strict_encoding: bool,
+}
+
+impl Policy {
+    /// A small number for each policy, for caching a program per policy.
+    pub(crate) fn index(self) -> usize {
+        usize::from(self.require_path_vars) | usize::from(self.strict_encoding) << 1
+    }
+}
 
 impl Policy {
     /// What `options` ask of every template.

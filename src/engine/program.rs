@@ -26,6 +26,7 @@ use super::dfa::Dfa;
 use super::inst::{first_sets, FirstSet, Inst, Rank};
 use super::trie::{tokens, Token, Trie, VarToken};
 use super::walk::Walker;
+use super::Policy;
 use crate::matching::Unsupported;
 use crate::pct;
 use crate::template::class::{Class, Reading};
@@ -34,41 +35,25 @@ use crate::template::{Operator, Parsed, VarNode};
 /// The most instructions a matching program may have. Programs grow linearly with their
 /// templates (a prefix loop is one instruction whatever its length), so only template sets far
 /// beyond the default limits get here.
-pub(crate) const MAX_INSTRUCTIONS: usize = 1 << 24;
+pub(super) const MAX_INSTRUCTIONS: usize = 1 << 24;
 
 /// The most work one URI unit may cost a single template's match: program length times slot
 /// width (see [`Program::compile`]).
-pub(crate) const MAX_WORK_PER_UNIT: usize = 1 << 16;
-
-/// What the compiled variables must satisfy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub(crate) struct Policy {
-    /// Every variable outside query expressions must be defined and non-empty.
-    pub(crate) require_path_vars: bool,
-    /// Values hold raw only what expansion writes raw (no raw sub-delimiters).
-    pub(crate) strict_encoding: bool,
-}
-
-impl Policy {
-    /// A small number for each policy, for caching a program per policy.
-    pub(crate) fn index(self) -> usize {
-        usize::from(self.require_path_vars) | usize::from(self.strict_encoding) << 1
-    }
-}
+pub(super) const MAX_WORK_PER_UNIT: usize = 1 << 16;
 
 /// A compiled matching program for one template or many.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Program {
-    pub(crate) insts: Vec<Inst>,
+pub(super) struct Program {
+    pub(super) insts: Vec<Inst>,
     /// Literal edge tables of [`Inst::Dispatch`], sorted by unit.
-    pub(crate) dispatch: Vec<Vec<(pct::Unit, u32)>>,
+    pub(super) dispatch: Vec<Vec<(pct::Unit, u32)>>,
     /// Slots each thread carries: enough for the template with the most variables.
-    pub(crate) slots: usize,
+    pub(super) slots: usize,
     /// For each instruction, what the first unit consumed from there can be.
-    pub(crate) first: Vec<FirstSet>,
+    pub(super) first: Vec<FirstSet>,
     /// For one delimited template, or a router's set of them, the radix walk that matches
     /// without the VM.
-    pub(crate) walker: Option<Walker>,
+    pub(super) walker: Option<Walker>,
     /// The VM's table (see [`Dfa`]), built the first time the VM would run
     /// ([`Program::dfa`]): most programs the walk serves never need it. A router's program
     /// gets one where it fits (an MCP server's ten templates with a `{name}.txt` among them
@@ -83,7 +68,7 @@ impl Program {
     /// program's length times its slot width. Templates for which that product exceeds
     /// [`MAX_WORK_PER_UNIT`] (some 50 to 60 variables, fewer with long names) are refused rather
     /// than matched slowly.
-    pub(crate) fn compile(t: &Parsed, policy: Policy) -> Result<Self, Unsupported> {
+    pub(super) fn compile(t: &Parsed, policy: Policy) -> Result<Self, Unsupported> {
         let mut program = Self::automaton(&[t], policy)?;
         if program.insts.len() * program.slots > MAX_WORK_PER_UNIT {
             return Err(Unsupported::TooManyVariables);
@@ -99,7 +84,7 @@ impl Program {
     /// Compiles templates into one program; template `i` matches with key `i`. The walk
     /// serves them only where path variables are required: with empty ones allowed,
     /// precedence among templates needs the automaton.
-    pub(crate) fn compile_many(templates: &[&Parsed], policy: Policy) -> Result<Self, Unsupported> {
+    pub(super) fn compile_many(templates: &[&Parsed], policy: Policy) -> Result<Self, Unsupported> {
         let mut program = Self::automaton(templates, policy)?;
         if policy.require_path_vars {
             let tokens: Vec<Vec<Token>> = templates.iter().map(|t| tokens(t)).collect();
@@ -152,16 +137,16 @@ impl Program {
 /// A program as the automata read it: its instructions, dispatch tables, first sets and
 /// slots.
 #[derive(Clone, Copy)]
-pub(crate) struct Nfa<'p> {
-    pub(crate) insts: &'p [Inst],
-    pub(crate) dispatch: &'p [Vec<(pct::Unit, u32)>],
-    pub(crate) first: &'p [FirstSet],
-    pub(crate) slots: usize,
+pub(super) struct Nfa<'p> {
+    pub(super) insts: &'p [Inst],
+    pub(super) dispatch: &'p [Vec<(pct::Unit, u32)>],
+    pub(super) first: &'p [FirstSet],
+    pub(super) slots: usize,
 }
 
 impl Program {
     /// The program as the automata read it.
-    pub(crate) fn nfa(&self) -> Nfa<'_> {
+    pub(super) fn nfa(&self) -> Nfa<'_> {
         Nfa {
             insts: &self.insts,
             dispatch: &self.dispatch,
@@ -171,7 +156,7 @@ impl Program {
     }
 
     /// The VM's table, built on first use, if the program has one (see [`Dfa::build`]).
-    pub(crate) fn dfa(&self) -> Option<&Dfa> {
+    pub(super) fn dfa(&self) -> Option<&Dfa> {
         self.dfa.get_or_init(|| Dfa::build(&self.nfa())).as_ref()
     }
 }

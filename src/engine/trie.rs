@@ -9,7 +9,7 @@
 use crate::pct;
 use crate::template::{Node, Operator, Parsed, VarNode};
 
-pub(crate) fn var_node(n: &Node) -> VarNode {
+pub(super) fn var_node(n: &Node) -> VarNode {
     match n {
         Node::Var(v) => *v,
         _ => unreachable!("an expression's nodes are variables"),
@@ -19,7 +19,7 @@ pub(crate) fn var_node(n: &Node) -> VarNode {
 /// A piece of a template's head. Two templates share a trie edge when their tokens are equal:
 /// variable names matter only where the expansion writes them (named operators).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) enum Token {
+pub(super) enum Token {
     Unit(pct::Unit),
     Expression { op: Operator, vars: Vec<VarToken> },
     Tail(TailStart),
@@ -29,7 +29,7 @@ pub(crate) enum Token {
 /// it has a `{&..}` one. (An `&` inside `{+path}` must not end the path before a `{?rev}`
 /// tail.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct TailStart {
+pub(super) struct TailStart {
     question: bool,
     ampersand: bool,
 }
@@ -50,7 +50,7 @@ impl TailStart {
 
     /// Whether a tail can start at a byte (or at the end of the URI, `None`).
     #[inline]
-    pub(crate) fn admits(self, byte: Option<u8>) -> bool {
+    pub(super) fn admits(self, byte: Option<u8>) -> bool {
         match byte {
             None => true,
             Some(b'?') => self.question,
@@ -61,16 +61,16 @@ impl TailStart {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct VarToken {
-    pub(crate) node: VarNode,
+pub(super) struct VarToken {
+    pub(super) node: VarNode,
     /// The name as written, for operators that write it; empty otherwise.
-    pub(crate) name: Box<str>,
+    pub(super) name: Box<str>,
     /// Whether the variable stands in the URI's query: after a `?` the template writes, and
     /// before any `#`.
-    pub(crate) in_query: bool,
+    pub(super) in_query: bool,
 }
 
-pub(crate) fn tokens(t: &Parsed) -> Vec<Token> {
+pub(super) fn tokens(t: &Parsed) -> Vec<Token> {
     let nodes = t.nodes();
     let tail = crate::template::tail_start(nodes);
     let mut out = Vec::new();
@@ -142,15 +142,15 @@ fn vars_len(n: &Node) -> u16 {
 
 /// A trie of token sequences; node 0 is the root.
 #[derive(Debug)]
-pub(crate) struct Trie {
-    pub(crate) nodes: Vec<TrieNode>,
+pub(super) struct Trie {
+    pub(super) nodes: Vec<TrieNode>,
 }
 
 #[derive(Debug, Default)]
-pub(crate) struct TrieNode {
-    pub(crate) children: Vec<(Token, usize)>,
+pub(super) struct TrieNode {
+    pub(super) children: Vec<(Token, usize)>,
     /// Templates whose tokens end here.
-    pub(crate) ends: Vec<u32>,
+    pub(super) ends: Vec<u32>,
 }
 
 impl Default for Trie {
@@ -162,7 +162,7 @@ impl Default for Trie {
 }
 
 impl Trie {
-    pub(crate) fn insert(&mut self, tokens: Vec<Token>, key: u32) {
+    pub(super) fn insert(&mut self, tokens: Vec<Token>, key: u32) {
         let mut node = 0;
         for token in tokens {
             let existing = self.nodes[node]

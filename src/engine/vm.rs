@@ -40,7 +40,7 @@ use crate::pct::{self, unit_at, Unit};
 /// Runs `prog` over `uri`. On a match, writes the winning thread's slots to `out`
 /// (`prog.slots` entries) and returns its template key.
 #[inline(never)]
-pub(crate) fn run(prog: &Program, uri: &[u8], out: &mut [Mark]) -> Option<u32> {
+pub(super) fn run(prog: &Program, uri: &[u8], out: &mut [Mark]) -> Option<u32> {
     if prog.insts.is_empty() {
         return None;
     }
@@ -106,7 +106,7 @@ thread_local! {
 /// instructions explored). Tests use it to check that matching is linear in the URI; release
 /// builds do not count.
 #[cfg(test)]
-pub(crate) fn take_steps() -> u64 {
+pub(super) fn take_steps() -> u64 {
     STEPS.with(|s| s.replace(0))
 }
 

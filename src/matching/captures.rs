@@ -48,14 +48,14 @@ impl<'a> Captures<'a> {
     }
 
     /// The spans back, once the captures have been read.
-    pub(crate) fn into_spans(self) -> Spans {
+    pub(super) fn into_spans(self) -> Spans {
         self.spans
     }
 
     /// The first map capture that holds a key twice, with that key (decoded): a map cannot
     /// hold it. Keys compare decoded (`a` and `%61` are one key); a few are compared pairwise
     /// without allocating, many are sorted.
-    pub(crate) fn repeated_key(&self) -> Option<(String, String)> {
+    pub(super) fn repeated_key(&self) -> Option<(String, String)> {
         const PAIRWISE: usize = 16;
         for capture in self.iter().filter(|c| c.kind() == CaptureKind::Map) {
             let keys = || capture.raw_entries().map(|(k, _)| k);

@@ -14,7 +14,7 @@ use crate::template::{Parsed, VarSpec};
 /// Iterates over the `name=value` pairs of a query (without its leading `?` or `&`), with the
 /// byte offset of each value in the URI. A pair without `=` has an empty value. Queries are
 /// short: a byte loop finds `&` and `=` faster than a searcher's set-up.
-pub(crate) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &str, usize)> {
+pub(super) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &str, usize)> {
     let bytes = query.as_bytes();
     let mut start = 0;
     std::iter::from_fn(move || loop {
@@ -46,7 +46,7 @@ pub(crate) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &
 /// Binds the query region `uri[from..]`, as an engine matched it, to the tail's variables
 /// (those from `first_var` on), writing each bound value's span to `spans`. Exploded variables
 /// get the span of the whole region; [`super::Captures`] collects their items from it.
-pub(crate) fn bind(
+pub(super) fn bind(
     t: &Parsed,
     first_var: usize,
     uri: &str,

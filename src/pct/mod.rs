@@ -188,7 +188,7 @@ pub(crate) fn equivalent(a: &str, b: &str) -> bool {
 /// The offset of the first `%` in `bytes`: most URIs have none, and every lookup asks. Eight
 /// bytes at a time (a word holds a `%` when one of its bytes XOR `%` is zero); for URIs of a
 /// few dozen bytes this beats a call to a general `memchr`.
-pub(crate) fn find_percent(bytes: &[u8]) -> Option<usize> {
+fn find_percent(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
     const PERCENTS: u64 = u64::from_ne_bytes([b'%'; 8]);

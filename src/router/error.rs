@@ -162,7 +162,7 @@ impl RouteError {
 
     /// The router's answer for a match error of `template`, the best match: each kind of match
     /// error has its own place, so that a new one cannot pass for another.
-    pub(crate) fn of_match(template: &str, error: MatchError) -> Self {
+    pub(super) fn of_match(template: &str, error: MatchError) -> Self {
         match error {
             MatchError::NoMatch => Self::NotFound,
             MatchError::Malformed { position, reason } => Self::Malformed { position, reason },

@@ -204,7 +204,7 @@ impl RouteOptions {
     }
 
     /// The policy that applies to `variable`: its own, else the template's, else `router`.
-    pub(crate) fn policy_for(&self, variable: &str, router: SafetyPolicy) -> SafetyPolicy {
+    pub(super) fn policy_for(&self, variable: &str, router: SafetyPolicy) -> SafetyPolicy {
         self.var_safety
             .iter()
             .find(|(name, _)| &**name == variable)

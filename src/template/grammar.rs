@@ -23,7 +23,7 @@ use crate::error::ErrorKind;
 
 /// A parse failure: what went wrong and the rest of the input where it did.
 #[derive(Debug)]
-pub(crate) struct Fail<'a> {
+pub(super) struct Fail<'a> {
     at: &'a str,
     kind: ErrorKind,
 }
@@ -50,7 +50,7 @@ fn fail<T>(at: &str, kind: ErrorKind) -> Res<'_, T> {
 }
 
 /// Parses `src` into nodes, or returns the error kind and its byte offset.
-pub(crate) fn parse(
+pub(super) fn parse(
     src: &str,
     max_expressions: usize,
 ) -> Result<Vec<Node>, (ErrorKind, Option<usize>)> {

@@ -219,7 +219,7 @@ pub struct Lint {
 }
 
 impl Lint {
-    pub(crate) fn new(kind: LintKind, position: usize, message: String) -> Self {
+    pub(super) fn new(kind: LintKind, position: usize, message: String) -> Self {
         Self {
             kind,
             position,

@@ -17,7 +17,7 @@ use crate::pct;
 
 /// Every finding of every rule, in template order: by position, and at one position in the
 /// order of [`RULES`].
-pub(crate) fn lints(source: &str, nodes: &[Node]) -> Vec<Lint> {
+pub(super) fn lints(source: &str, nodes: &[Node]) -> Vec<Lint> {
     let template = Template::new(source, nodes);
     let mut found = Vec::new();
     for rule in RULES {
@@ -28,7 +28,7 @@ pub(crate) fn lints(source: &str, nodes: &[Node]) -> Vec<Lint> {
 }
 
 /// The first finding that refuses the template for matching, if any.
-pub(crate) fn refusal(source: &str, nodes: &[Node]) -> Option<Lint> {
+pub(super) fn refusal(source: &str, nodes: &[Node]) -> Option<Lint> {
     lints(source, nodes)
         .into_iter()
         .find(|lint| lint.kind().refuses())

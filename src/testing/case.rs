@@ -553,7 +553,7 @@ fn exact_values(layout: &Layout, values: &Values) -> (Values, bool) {
 
 /// The text a variable's value is written as, alone: what follows its operator's prefix or
 /// its `name=`.
-pub(crate) fn expand_alone(place: &Place, text: &str, prefix: Option<u16>) -> String {
+pub(super) fn expand_alone(place: &Place, text: &str, prefix: Option<u16>) -> String {
     let op = match place.op {
         Operator::Reserved | Operator::Fragment => "+",
         _ => "",

@@ -282,7 +282,7 @@ pub fn hostile_variants(template: &UriTemplate) -> Vec<Hostile> {
 /// The spelled texts for variable `index` of `template` (in template order), simplest first:
 /// `(name, text)` pairs, as [`hostile_variants`] writes them.
 #[cfg_attr(not(feature = "arbitrary"), allow(dead_code))]
-pub(crate) fn spellings(template: &UriTemplate, index: usize) -> Vec<(String, String)> {
+pub(super) fn spellings(template: &UriTemplate, index: usize) -> Vec<(String, String)> {
     Layout::of(template)
         .places
         .get(index)
@@ -342,7 +342,7 @@ fn clean_before(layout: &Layout, values: &Values, index: usize) -> bool {
     not(any(feature = "proptest", feature = "arbitrary")),
     allow(dead_code)
 )]
-pub(crate) fn splice(
+pub(super) fn splice(
     template: &UriTemplate,
     index: usize,
     spelling: &str,

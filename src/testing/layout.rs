@@ -46,13 +46,13 @@ impl Place {
 
     /// Whether `written`, text of the variable's value in the URI, holds something the template
     /// may write next, where shortest-first (section 1 of the semantics) could end it.
-    pub(crate) fn holds_next(&self, written: &str) -> bool {
+    pub(super) fn holds_next(&self, written: &str) -> bool {
         let written = canonical(written);
         self.next.iter().any(|unit| written.contains(unit.as_str()))
     }
 
     /// The character between items of the variable's exploded list.
-    pub(crate) fn item_separator(&self) -> char {
+    pub(super) fn item_separator(&self) -> char {
         char::from(self.op.separator())
     }
 
@@ -63,7 +63,7 @@ impl Place {
 }
 
 /// The places of a template's variables, and whether it has lints.
-pub(crate) struct Layout {
+pub(super) struct Layout {
     pub(crate) places: Vec<Place>,
     pub(crate) lint_free: bool,
 }

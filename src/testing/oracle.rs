@@ -50,7 +50,7 @@ pub fn normalize(uri: &str) -> String {
 /// The canonical form of URI text for comparing it unit by unit: [`normalize`]d, with every
 /// non-ASCII character written as the upper-case triplets of its UTF-8 (the IRI form and the
 /// URI form are equal, section 4 of the semantics).
-pub(crate) fn canonical(text: &str) -> String {
+pub(super) fn canonical(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if c.is_ascii() {

@@ -125,7 +125,7 @@ pub(crate) fn triplet(byte: u8, lower: bool) -> String {
 }
 
 /// The triplets of a character's UTF-8, hex in the case asked for.
-pub(crate) fn encode_char(c: char, lower: bool) -> String {
+pub(super) fn encode_char(c: char, lower: bool) -> String {
     let mut buf = [0; 4];
     c.encode_utf8(&mut buf)
         .bytes()

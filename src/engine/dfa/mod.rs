@@ -50,15 +50,15 @@ use crate::matching::Mark;
 use crate::pct::unit_at;
 
 /// The most states a table may have.
-pub(crate) const MAX_STATES: usize = 512;
+pub(super) const MAX_STATES: usize = 512;
 /// The most threads one state may hold (the VM's list at one position).
-pub(crate) const MAX_THREADS: usize = 32;
+pub(super) const MAX_THREADS: usize = 32;
 /// The most classes of units a program may tell apart.
 const MAX_CLASSES: usize = 64;
 
 /// A program's table: see the module documentation.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Dfa {
+pub(super) struct Dfa {
     /// The class of each raw byte (`%` aside: it starts a triplet).
     raw: [u8; 256],
     /// The class of each byte a triplet encodes.
@@ -148,7 +148,7 @@ struct Win {
 
 /// What a run found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Run {
+pub(super) enum Run {
     Match(u32),
     NoMatch,
     /// The VM must decide.
@@ -157,7 +157,7 @@ pub(crate) enum Run {
 
 impl Dfa {
     /// The table of `nfa`, or `None` if the program is refused (see the module documentation).
-    pub(crate) fn build(nfa: &Nfa<'_>) -> Option<Self> {
+    pub(super) fn build(nfa: &Nfa<'_>) -> Option<Self> {
         if nfa.insts.is_empty() || nfa.slots > 64 {
             return None;
         }
@@ -173,7 +173,7 @@ impl Dfa {
     /// the winner came from and which slots its path set there, and the latest position that
     /// set a slot is its value. No slot array is copied, so a unit costs the same however many
     /// threads the VM would hold, and a value running on costs one table load a byte.
-    pub(crate) fn run(&self, uri: &[u8], out: &mut [Mark]) -> Run {
+    pub(super) fn run(&self, uri: &[u8], out: &mut [Mark]) -> Run {
         if uri.len() > MAX_NOTED {
             return Run::Dynamic;
         }
@@ -299,7 +299,7 @@ thread_local! {
 /// The work done on this thread since the last call: what the adversarial tests count, as
 /// they count the VM's steps.
 #[cfg(test)]
-pub(crate) fn take_work() -> u64 {
+pub(super) fn take_work() -> u64 {
     WORK.with(|w| w.replace(0))
 }
 

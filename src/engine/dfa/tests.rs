@@ -1,8 +1,9 @@
 //! The table against the VM: hand-picked shapes, limits, and random templates and URIs.
 
 use super::{Run, MAX_STATES};
-use crate::engine::program::{Policy, Program};
+use crate::engine::program::Program;
 use crate::engine::vm;
+use crate::engine::Policy;
 use crate::matching::Mark;
 use crate::template::Parsed;
 

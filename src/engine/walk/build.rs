@@ -14,7 +14,11 @@ impl Walker {
     /// if some template does not qualify. With `empty_vars`, a variable outside the query may
     /// match nothing; that takes a single template, where no two edges leave one node.
     /// With `strict`, variables hold raw only what expansion writes (see [`Class::value`]).
-    pub(crate) fn build(templates: &[Vec<Token>], empty_vars: bool, strict: bool) -> Option<Self> {
+    pub(in crate::engine) fn build(
+        templates: &[Vec<Token>],
+        empty_vars: bool,
+        strict: bool,
+    ) -> Option<Self> {
         debug_assert!(!empty_vars || templates.len() <= 1);
         let mut trie = BuildTrie {
             nodes: vec![BuildNode::default()],

@@ -48,7 +48,7 @@ use crate::template::class::Class;
 /// eight bytes are packed in one word, compared with one load of the URI; longer prefixes keep
 /// the rest in [`long_tails`](Self::long_tails).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Walker {
+pub(super) struct Walker {
     /// The root first, then each node's children, numbered breadth first.
     nodes: Vec<WalkNode>,
     /// What else leaves each node, by node.
@@ -100,24 +100,24 @@ const PERCENT: u8 = 4;
 /// [`RunTable`] entries: enough to skip validating triplets and checking path safety for most
 /// URIs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Seen(u8);
+pub(super) struct Seen(u8);
 
 impl Seen {
     /// Whether every span is plain and holds no `%`: captures that need neither validating
     /// nor checking.
     #[inline]
-    pub(crate) fn is_clean(self) -> bool {
+    pub(super) fn is_clean(self) -> bool {
         self.0 & (NOT_PLAIN | PERCENT) == 0
     }
 
     /// Whether every span is plain, so that no capture can break a safety rule.
-    pub(crate) fn all_plain(self) -> bool {
+    pub(super) fn all_plain(self) -> bool {
         self.0 & NOT_PLAIN == 0
     }
 
     /// Whether a span or the tail holds a `%`: everywhere else the walk matched template
     /// literals, which hold none.
-    pub(crate) fn percent(self) -> bool {
+    pub(super) fn percent(self) -> bool {
         self.0 & PERCENT != 0
     }
 }
@@ -222,7 +222,7 @@ struct Tail {
 
 /// The outcome of a walk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Walk {
+pub(super) enum Walk {
     /// The key of the template, and what its walk saw (with that of abandoned branches, which
     /// errs on the safe side).
     Found(u32, Seen),

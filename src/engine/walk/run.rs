@@ -199,7 +199,7 @@ impl Walker {
     /// exactly as if it had started at the root, since nothing before was a way back and it
     /// has spent nothing of its budget.
     #[inline]
-    pub(crate) fn walk(&self, uri: &[u8], slots: &mut [Mark]) -> Walk {
+    pub(in crate::engine) fn walk(&self, uri: &[u8], slots: &mut [Mark]) -> Walk {
         self.walk_from(uri, slots, &mut Straight, Place::ROOT)
     }
 

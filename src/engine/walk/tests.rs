@@ -236,8 +236,9 @@ mod agrees_with_the_vm {
     use super::strategies::{walkable_template, walkable_uri};
 
     use super::super::Walk;
-    use crate::engine::program::{Policy, Program};
+    use crate::engine::program::Program;
     use crate::engine::vm;
+    use crate::engine::Policy;
     use crate::matching::Mark;
     use crate::template::Parsed;
 
