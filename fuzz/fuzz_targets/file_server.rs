@@ -1,4 +1,4 @@
-//! Fuzz target `file_server`: the recipe of `tests/recipes/file_server.rs`, the users' own
+//! Fuzz target `file_server`: the recipe of `tests/it/recipes/file_server.rs`, the users' own
 //! example of fuzzing a handler with `rfc6570::testing::fuzz`. A hostile URI for
 //! `file:///{+path}` routes as labelled, and the file the handler opens is beneath the root.
 #![no_main]
@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../tests/recipes/file_server.rs"]
+#[path = "../../tests/it/recipes/file_server.rs"]
 mod file_server;
 
 fn server() -> &'static file_server::FileServer {

@@ -1,5 +1,5 @@
-//! What the fuzz targets share: the checks (`tests/common/checks.rs`, also replayed on stable by
-//! `tests/fuzz_regressions.rs`) and the decoding of libFuzzer's bytes into [`checks::Case`]s.
+//! What the fuzz targets share: the checks (`tests/it/common/checks.rs`, also replayed on stable by
+//! `tests/it/fuzz_regressions.rs`) and the decoding of libFuzzer's bytes into [`checks::Case`]s.
 //!
 //! Inputs are laid out so that a seed can be written by hand (see `seed.py`): a template, then
 //! optionally a NUL byte and the rest. For `match_uri` the rest is the URI. For the targets that
@@ -8,8 +8,10 @@
 //! variable of the template, in order, so that generated values always meet the template's
 //! names.
 
-#[path = "../../tests/common/checks.rs"]
+#[path = "../../tests/it/common/checks.rs"]
 pub mod checks;
+#[path = "../../tests/it/common/oracle.rs"]
+mod oracle;
 
 use arbitrary::Unstructured;
 use rfc6570::{testing, UriTemplate};

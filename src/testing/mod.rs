@@ -48,9 +48,9 @@
 //! # }
 //! ```
 //!
-//! The same with `mcp::Resources` is `tests/recipe_mcp.rs` in the repository, and a cargo-fuzz
+//! The same with `mcp::Resources` is `tests/it/recipe_mcp.rs` in the repository, and a cargo-fuzz
 //! target of a file server that joins paths with [`safe_join_resolved`](crate::safety::safe_join_resolved)
-//! is `tests/recipes/file_server.rs`.
+//! is `tests/it/recipes/file_server.rs`.
 //!
 //! # Versions
 //!

@@ -225,7 +225,7 @@ fn delimited_templates_qualify() {
 // The walk-shaped strategies the router's oracle uses, so that the walk is tested on the same
 // shapes as the router built on it.
 #[allow(dead_code)]
-#[path = "../../../tests/common/walk_strategies.rs"]
+#[path = "../../../tests/it/common/walk_strategies.rs"]
 mod strategies;
 
 /// The walk against the VM on single templates, with and without empty path variables: the

@@ -1,5 +1,5 @@
 //! The properties the fuzz targets check, in one place for the targets and for the stable
-//! replay of `tests/fuzz_regressions/`: `tests/fuzz_regressions.rs` and the fuzz crate
+//! replay of `tests/fuzz_regressions/`: `tests/it/fuzz_regressions.rs` and the fuzz crate
 //! (`fuzz/src/lib.rs`) include this file as a module, by path. It lives in the test tree so that
 //! the published package, which has no `fuzz/`, still compiles its tests.
 //!
@@ -15,8 +15,7 @@ use rfc6570::safety::SafetyPolicy;
 use rfc6570::template::{Component, Expression, Operator};
 use rfc6570::{Error, MatchError, RouteError, Router, UriTemplate};
 
-#[path = "oracle.rs"]
-mod oracle;
+use super::oracle;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -171,7 +170,7 @@ fn bad_percent(s: &str) -> Option<usize> {
 }
 
 /// Routing never panics, and picks exactly what the brute-force reference of
-/// `tests/common/oracle.rs` picks: every template's `match_uri`, ranked by the semantics'
+/// `tests/it/common/oracle.rs` picks: every template's `match_uri`, ranked by the semantics'
 /// precedence. `templates` holds one template per line (a template cannot hold a newline).
 pub fn router(templates: &str, uri: &str) -> Result<(), String> {
     let mut router = Router::with_options(RouterOptions::new().safety(SafetyPolicy::OFF));

@@ -1,9 +1,8 @@
-//! The fuzz recipe of a file server (`tests/recipes/file_server.rs`), run on stable over fixed
+//! The fuzz recipe of a file server (`tests/it/recipes/file_server.rs`), run on stable over fixed
 //! inputs: the bytes of every listed spelling of the path, and 4,000 pseudo-random buffers. The same recipe
 //! is the cargo-fuzz target `file_server`.
 
-#[path = "recipes/file_server.rs"]
-mod file_server;
+use crate::recipes::file_server;
 
 use file_server::{make_root, run, FileServer};
 

@@ -2,10 +2,10 @@
 //! order) and random URIs, `Router::at` picks exactly what trying every template's `match_uri`
 //! and ranking the matches by the semantics' router precedence (section 6) picks, with the same captures.
 //!
-//! The reference (`tests/common/oracle.rs`) ranks matches independently of the matcher, by
+//! The reference (`tests/it/common/oracle.rs`) ranks matches independently of the matcher, by
 //! re-expanding each template piece by piece with the captured values.
 
-mod common;
+use crate::common;
 
 use common::oracle::reference;
 use common::walk_strategies::{walkable_template, walkable_uri};

@@ -36,9 +36,7 @@
 //! such as a repeated name) passes: it is never answered wrongly.
 
 // The fuzz targets' checks, which include the router oracle by path as `common` does.
-#[path = "common/checks.rs"]
-#[allow(dead_code, clippy::duplicate_mod)]
-mod checks;
+use crate::common::checks;
 
 use proptest::prelude::*;
 use rfc6570::matching::{Malformed, MatchOptions, QueryError, Unsupported};

@@ -1,5 +1,5 @@
-//! The brute-force reference for routing, shared by `tests/router_oracle.rs` and the `router`
-//! fuzz target (`tests/common/checks.rs` includes this file by path).
+//! The brute-force reference for routing, shared by `tests/it/router_oracle.rs` and the `router`
+//! fuzz target (`tests/it/common/checks.rs` includes this file by path).
 //!
 //! It tries every template's `match_uri` and ranks the matches by the router precedence of the semantics (section 6),
 //! independently of the matcher: it re-expands the template one piece at a time with the

@@ -3,8 +3,9 @@
 
 #![allow(dead_code)]
 
+#[cfg(feature = "testing")]
+pub mod checks;
 pub mod oracle;
-
 pub mod walk_strategies;
 
 use std::path::PathBuf;

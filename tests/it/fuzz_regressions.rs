@@ -1,13 +1,11 @@
 //! Replays every input in `tests/fuzz_regressions/<target>/` through the checks of the fuzz target of
-//! that name (`tests/common/checks.rs`, the same code the targets run), on stable.
+//! that name (`tests/it/common/checks.rs`, the same code the targets run), on stable.
 //!
 //! A file is a JSON `Case`, and every one must pass: a finding is fixed, or its template is
 //! refused for matching with a reason, before its file lands. The folder and each target's
 //! subfolder must exist: a replay that finds nothing must not pass.
 
-#[path = "common/checks.rs"]
-#[allow(dead_code)]
-mod checks;
+use crate::common::checks;
 
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};

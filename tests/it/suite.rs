@@ -1,7 +1,7 @@
 //! The official uritemplate-test suite and std-uritemplate's edge cases: every case expands as
 //! expected, negative cases fail, and every expansion matches back (round trip).
 
-mod common;
+use crate::common;
 
 use common::expansion_cases;
 use rfc6570::matching::Unsupported;

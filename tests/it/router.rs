@@ -2,7 +2,7 @@
 //! safety with attack and benign inputs, the uri-template-router reference set, `safe_join`,
 //! and a lookup among 10,000 templates.
 
-mod common;
+use crate::common;
 
 use rfc6570::matching::QueryError;
 use rfc6570::matching::{Malformed, MatchOptions};

@@ -5,7 +5,7 @@
 //! beneath the root, symbolic links resolved.
 //!
 //! A cargo-fuzz target runs it (`fuzz/fuzz_targets/file_server.rs`, which includes this file),
-//! and so does `tests/recipe_file_server.rs` on stable, over fixed inputs.
+//! and so does `tests/it/recipe_file_server.rs` on stable, over fixed inputs.
 
 use std::path::{Path, PathBuf};
 
