@@ -350,7 +350,7 @@ fn expand_value<W: Write + ?Sized>(
 ///
 /// Strings, most items, get a call of their own: in that copy of `f` the compiler knows the
 /// value is a string and drops the dispatch on the `VarValue` that `to_value` would build.
-#[inline(always)]
+#[inline]
 fn each_item(list: &dyn VarList, mut f: impl FnMut(VarValue<'_>) -> Visit) -> Visit {
     #[cfg(feature = "json")]
     if let Some(items) = list.as_json() {
@@ -363,7 +363,7 @@ fn each_item(list: &dyn VarList, mut f: impl FnMut(VarValue<'_>) -> Visit) -> Vi
 }
 
 /// Calls `f` with each entry of `map`; a JSON object is walked here, as in [`each_item`].
-#[inline(always)]
+#[inline]
 fn each_entry(map: &dyn VarMap, mut f: impl FnMut(&str, VarValue<'_>) -> Visit) -> Visit {
     #[cfg(feature = "json")]
     if let Some(entries) = map.as_json() {

@@ -178,13 +178,13 @@ impl WalkNode {
     }
 
     /// The child behind the `{v}` edge (if there is one).
-    #[inline(always)]
+    #[inline]
     fn segment_child(&self) -> u32 {
         self.first_child + u32::from(self.span)
     }
 
     /// The key of the template that ends here.
-    #[inline(always)]
+    #[inline]
     fn end(&self) -> Option<u32> {
         (self.end != NO_END).then_some(self.end)
     }
@@ -233,7 +233,7 @@ pub(super) enum Walk {
 
 /// Up to eight bytes of `bytes` from `at`, packed little-endian, zero past the end: prefixes
 /// are short, and one load and a mask compare them faster than `memcmp` or a byte loop.
-#[inline(always)]
+#[inline]
 fn load(bytes: &[u8], at: usize) -> u64 {
     let len = bytes.len();
     if let Some(word) = bytes.get(at..at + 8) {

@@ -59,7 +59,7 @@ impl Stack {
     }
 
     /// Keeps a way back to `node` at `pos`, from edge `next` on; false if there is no room.
-    #[inline(always)]
+    #[inline]
     fn push(&mut self, node: u32, pos: usize, next: Step) -> bool {
         let Some(slot) = self.resume.get_mut(self.depth) else {
             return false;
@@ -116,21 +116,21 @@ trait Ways {
 struct Straight;
 
 impl Ways for Straight {
-    #[inline(always)]
+    #[inline]
     fn keep(&mut self, _: u32, _: usize, _: Step) -> bool {
         false
     }
 
-    #[inline(always)]
+    #[inline]
     fn charge(&mut self, _: usize) {}
 
-    #[inline(always)]
+    #[inline]
     fn back(&mut self, _: usize) -> Result<Resume, Walk> {
         Err(Walk::NotFound)
     }
 
     /// Hands the walk over to one that can go back.
-    #[inline(always)]
+    #[inline]
     fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [Mark], place: Place) -> Walk {
         walker.backtracking_walk(uri, slots, place)
     }
@@ -146,12 +146,12 @@ struct Backtrack {
 }
 
 impl Ways for Backtrack {
-    #[inline(always)]
+    #[inline]
     fn keep(&mut self, node: u32, pos: usize, next: Step) -> bool {
         self.stack.push(node, pos, next)
     }
 
-    #[inline(always)]
+    #[inline]
     fn charge(&mut self, cost: usize) {
         self.budget = self.budget.saturating_sub(cost);
     }
@@ -294,7 +294,7 @@ impl Walker {
     /// no literal edge goes on (its number and itself, which the walk reads next), and where
     /// its prefix ends; or the node where `ways` could not keep a way back. Most of a walk is
     /// spent here, so it keeps the current node by reference and nothing else of the walk.
-    #[inline(always)]
+    #[inline]
     fn follow_literals<W: Ways>(
         &self,
         uri: &[u8],
@@ -398,7 +398,7 @@ impl Walker {
     }
 
     /// The template that matches when the URI ends at node `n` (number `node`), if one does.
-    #[inline(always)]
+    #[inline]
     fn ends_here(&self, n: &WalkNode, node: u32, pos: usize, slots: &mut [Mark]) -> Option<u32> {
         if n.flags & TAIL == 0 {
             return n.end();
@@ -412,13 +412,13 @@ impl Walker {
     /// Where `node`'s prefix ends if the URI continues with it at `pos`. Prefix bytes are
     /// never zero and [`load`] reads zeros past the end of the URI, so a head that compares
     /// equal lies within the URI.
-    #[inline(always)]
+    #[inline]
     fn prefix_end(&self, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
         self.prefix_of(&self.nodes[node as usize], node, uri, pos)
     }
 
     /// [`prefix_end`](Self::prefix_end) for a node already at hand, as `n`.
-    #[inline(always)]
+    #[inline]
     fn prefix_of(&self, n: &WalkNode, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
         if (load(uri, pos) ^ n.head) & n.mask != 0 {
             return None;
