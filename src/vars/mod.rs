@@ -411,6 +411,7 @@ impl<K: Borrow<str> + Eq + Hash, V: AsVarValue, S: BuildHasher> AsVarValue for H
 /// Whether two variable names are equal, compared inline: names are a few bytes long, shorter
 /// than the call to `memcmp` that `==` would make for each candidate of the same length.
 #[cfg(feature = "serde")]
+#[inline]
 fn same_name(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
