@@ -255,6 +255,7 @@ impl Matcher {
 
     /// What a search found from a pass's hit: its template, and where the query tail starts,
     /// whose spans a walk leaves to be bound.
+    #[inline]
     fn found(&self, uri: &str, spans: &mut Spans, hit: Hit, known: Option<Triplets>) -> Found {
         let key = &self.keys[hit.key as usize];
         let query = match key.tail {
@@ -303,6 +304,7 @@ fn pass(
 /// which equals `f` under RFC 3986 normalization) makes its answer not count, and the
 /// automaton, which compares normalized units, decides. A walk that gives up leaves the URI to
 /// the automaton too; and a malformed URI is reported as such, wherever its fault is.
+#[inline]
 fn judge_walk(
     program: &Program,
     uri: &str,
@@ -386,24 +388,21 @@ fn too_long(limit: usize) -> BadUri {
 }
 
 /// Checks a URI for characters it may not hold and for bad percent-encoding, and says what
-/// triplets it holds: a URI without one has nothing to decode. Of two faults, the first in
-/// the URI is reported.
+/// triplets it holds: a URI without one has nothing to decode. Of two faults, the first in the
+/// URI is reported.
 fn validate_uri(uri: &str) -> Result<Triplets, BadUri> {
-    let disallowed = pct::find_disallowed(uri.as_bytes()).map(|position| BadUri {
-        position,
-        reason: Malformed::Disallowed {
-            byte: uri.as_bytes()[position],
-        },
-    });
-    match (pct::validate(uri), disallowed) {
-        (Err(at), Some(bad)) if bad.position < at => Err(bad),
-        (Err(position), _) => Err(BadUri {
+    pct::check(uri).map_err(|fault| match fault {
+        pct::Fault::Percent(position) => BadUri {
             position,
             reason: Malformed::InvalidPercentEncoding,
-        }),
-        (Ok(_), Some(bad)) => Err(bad),
-        (Ok(found), None) => Ok(found),
-    }
+        },
+        pct::Fault::Disallowed(position) => BadUri {
+            position,
+            reason: Malformed::Disallowed {
+                byte: uri.as_bytes()[position],
+            },
+        },
+    })
 }
 
 /// A template as the router compares it for conflicts: two templates of the same shape match

@@ -82,51 +82,81 @@ pub(crate) enum Percent {
     Unreserved,
 }
 
-/// Checks that every `%` in `s` starts a triplet, and says what triplets there are; returns the
-/// offset of the first `%` that does not start one.
-pub(crate) fn validate(s: &str) -> Result<Percent, usize> {
+/// The first fault of a URI: a `%` that does not start a triplet, or a byte that a URI may
+/// not hold raw (RFC 3986 section 2): a control character, a space, `"`, `<`, `>`, `\`, `^`,
+/// `` ` ``, `{`, `|` or `}`. Non-ASCII bytes may stand (an IRI's characters, taken as their
+/// UTF-8 triplets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// A `%` at this offset not followed by two hex digits.
+    Percent(usize),
+    /// A byte a URI may not hold, at this offset.
+    Disallowed(usize),
+}
+
+/// Checks a URI in one pass: every `%` starts a triplet and every byte may stand raw. Says
+/// what triplets it holds, or the first fault.
+pub(crate) fn check(s: &str) -> Result<Percent, Fault> {
     let bytes = s.as_bytes();
-    let Some(first) = find_percent(bytes) else {
-        return Ok(Percent::None);
-    };
-    let mut found = Percent::Some;
-    let mut from = first;
-    while let Some(i) = bytes[from..].iter().position(|&b| b == b'%') {
-        let at = from + i;
-        let ok = bytes.len() > at + 2
-            && bytes[at + 1].is_ascii_hexdigit()
-            && bytes[at + 2].is_ascii_hexdigit();
-        if !ok {
-            return Err(at);
+    let mut found = Percent::None;
+    let mut at = 0;
+    loop {
+        // Most bytes are plain: a tight loop passes over them.
+        let Some(step) = bytes[at..]
+            .iter()
+            .position(|&b| BYTES[usize::from(b)] != Byte::Plain)
+        else {
+            return Ok(found);
+        };
+        at += step;
+        if BYTES[usize::from(bytes[at])] == Byte::Disallowed {
+            return Err(Fault::Disallowed(at));
         }
-        if is_unreserved(hex_value(bytes[at + 1]) << 4 | hex_value(bytes[at + 2])) {
-            found = Percent::Unreserved;
-        }
-        from = at + 3;
+        let byte = match bytes.get(at + 1..at + 3) {
+            Some(&[h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+                hex_value(h) << 4 | hex_value(l)
+            }
+            _ => return Err(Fault::Percent(at)),
+        };
+        found = match found {
+            _ if is_unreserved(byte) => Percent::Unreserved,
+            Percent::None => Percent::Some,
+            other => other,
+        };
+        at += 3;
     }
-    Ok(found)
 }
 
-/// The offset of the first byte that a URI may not hold raw (RFC 3986 section 2): a control
-/// character, a space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|` or `}`. Non-ASCII bytes may
-/// stand (an IRI's characters, taken as their UTF-8 triplets).
-pub(crate) fn find_disallowed(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| DISALLOWED[usize::from(b)])
+/// Whether a URI may not hold `b` raw (see [`Fault::Disallowed`]).
+pub(crate) fn is_disallowed(b: u8) -> bool {
+    BYTES[usize::from(b)] == Byte::Disallowed
 }
 
-/// [`find_disallowed`] per byte.
-static DISALLOWED: [bool; 256] = {
-    let mut table = [false; 256];
+/// What [`check`] does with a byte.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Byte {
+    Plain,
+    Percent,
+    Disallowed,
+}
+
+/// [`check`]'s reading of each byte.
+static BYTES: [Byte; 256] = {
+    let mut table = [Byte::Plain; 256];
     let mut b = 0;
     while b < 128 {
         let byte = b as u8;
-        table[b] = byte < 0x20
+        if byte < 0x20
             || matches!(
                 byte,
                 0x7F | b' ' | b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}'
-            );
+            )
+        {
+            table[b] = Byte::Disallowed;
+        }
         b += 1;
     }
+    table[b'%' as usize] = Byte::Percent;
     table
 };
 
@@ -350,20 +380,24 @@ mod tests {
     }
 
     #[test]
-    fn validation_finds_bad_triplets() {
-        assert_eq!(validate("a%2Fb"), Ok(Percent::Some));
-        assert_eq!(validate("a%2F%41"), Ok(Percent::Unreserved));
-        assert_eq!(validate("a/b"), Ok(Percent::None));
-        assert_eq!(find_disallowed(b"a b"), Some(1));
-        assert_eq!(
-            find_disallowed("caf\u{e9}/x!$&'()*+,;=:@[]?#".as_bytes()),
-            None
-        );
+    fn checking_finds_the_first_fault() {
+        assert_eq!(check("a%2Fb"), Ok(Percent::Some));
+        assert_eq!(check("a%2F%41"), Ok(Percent::Unreserved));
+        assert_eq!(check("a%41%2F"), Ok(Percent::Unreserved));
+        assert_eq!(check("a/b"), Ok(Percent::None));
+        assert_eq!(check("a b"), Err(Fault::Disallowed(1)));
+        assert_eq!(check("caf\u{e9}/x!$&'()*+,;=:@[]?#"), Ok(Percent::None));
         for bad in [
             b'\0', b'\x7F', b'"', b'<', b'>', b'\\', b'^', b'`', b'{', b'|', b'}',
         ] {
-            assert_eq!(find_disallowed(&[b'a', bad]), Some(1), "{bad}");
+            let text = String::from_utf8(vec![b'a', bad]).unwrap();
+            assert_eq!(check(&text), Err(Fault::Disallowed(1)), "{bad}");
+            assert!(is_disallowed(bad));
         }
+        // The first of two faults.
+        assert_eq!(check("a%ZZ b"), Err(Fault::Percent(1)));
+        assert_eq!(check("a b%ZZ"), Err(Fault::Disallowed(1)));
+        assert_eq!(check("%2 "), Err(Fault::Percent(0)));
         for (text, at) in [
             ("", None),
             ("%", Some(0)),
@@ -374,8 +408,8 @@ mod tests {
         ] {
             assert_eq!(find_percent(text.as_bytes()), at, "{text}");
         }
-        assert_eq!(validate("a%2"), Err(1));
-        assert_eq!(validate("%ZZ"), Err(0));
-        assert_eq!(validate("%41%"), Err(3));
+        assert_eq!(check("a%2"), Err(Fault::Percent(1)));
+        assert_eq!(check("%ZZ"), Err(Fault::Percent(0)));
+        assert_eq!(check("%41%"), Err(Fault::Percent(3)));
     }
 }

@@ -101,7 +101,7 @@ impl Class {
     /// What a query tail may hold before its pairs are checked: anything a URI may hold
     /// raw but `#`.
     pub(crate) fn query() -> Self {
-        Self::of(|b| b.is_ascii_graphic() && b != b'#' && pct::find_disallowed(&[b]).is_none())
+        Self::of(|b| b.is_ascii_graphic() && b != b'#' && !pct::is_disallowed(b))
     }
 }
 
