@@ -56,8 +56,8 @@ pub(super) struct Program {
     pub(super) walker: Option<Walker>,
     /// The VM's table (see [`Dfa`]), built the first time the VM would run
     /// ([`Program::dfa`]): most programs the walk serves never need it. A router's program
-    /// gets one where it fits (an MCP server's ten templates with a `{name}.txt` among them
-    /// take some 120 states); larger ones keep the VM.
+    /// gets one where it fits (an MCP server's templates, with a `{name}.txt` among them, fit
+    /// well within the limit); larger ones keep the VM.
     dfa: OnceLock<Option<Dfa>>,
 }
 

@@ -114,7 +114,7 @@ pub enum QueryError {
         /// The parameter's name.
         name: String,
     },
-    /// With [`MatchOptions::strict_query`], a parameter the template does not declare.
+    /// With [`MatchOptions::strict_query`](super::MatchOptions::strict_query), a parameter the template does not declare.
     #[error("query parameter `{name}` is not declared by the template")]
     UnexpectedParameter {
         /// The parameter's name.

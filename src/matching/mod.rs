@@ -2,9 +2,9 @@
 //! did not match ([`MatchError`] with its reasons [`Malformed`], [`QueryError`] and
 //! [`Unsupported`]). What matches what is the [semantics](crate::semantics).
 //!
-//! Inside: the [`Spans`] that the engine fills with where each variable's text lies, and
+//! Inside: the spans that the engine fills with where each variable's text lies (`spans`), and
 //! what turns them into captures once the engine has found a template: `query` binds a query
-//! tail's pairs in any order, and [`finish`] checks what the captures will decode.
+//! tail's pairs in any order, and `finish` checks what the captures will decode.
 
 mod captures;
 mod error;

@@ -49,7 +49,7 @@ impl MatchOptions {
     }
 
     /// Refuse query parameters the template does not declare
-    /// ([`QueryError::UnexpectedParameter`]). Default: `false`, they are ignored.
+    /// ([`QueryError::UnexpectedParameter`](super::QueryError::UnexpectedParameter)). Default: `false`, they are ignored.
     ///
     /// ```
     /// # use rfc6570::{UriTemplate, matching::MatchOptions};
@@ -101,11 +101,12 @@ impl MatchOptions {
         self
     }
 
-    /// The longest URI accepted, in bytes; a longer one is [`Malformed::TooLong`]. Default:
+    /// The longest URI accepted, in bytes; a longer one is
+    /// [`Malformed::TooLong`](super::Malformed::TooLong). Default:
     /// 32 KiB, chosen for resource identifiers: four times the 8,000 octets RFC 9110 asks
     /// every HTTP recipient to support, half the 64 KiB the Python MCP SDK accepts, and short
     /// enough that the costliest accepted template answers in well under a millisecond (the
-    /// README's Performance section measures it). Whatever it is set to, URIs of 4 GiB or more
+    /// repository's `benches/RESULTS.md` measures it). Whatever it is set to, URIs of 4 GiB or more
     /// are refused: spans are kept as 32-bit offsets.
     ///
     /// ```

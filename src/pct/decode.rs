@@ -53,10 +53,10 @@ fn encoded_char(bytes: &[u8], start: usize) -> Result<usize, usize> {
     Ok(i)
 }
 
-/// Percent-decodes a value checked by [`validate`] and [`check_utf8`]; borrows when there is
+/// Percent-decodes a value checked by [`check`](super::check) and [`check_utf8`]; borrows when there is
 /// nothing to decode. The runs between triplets are copied whole into a buffer the size of the
-/// value (decoding only shrinks it): one allocation a value, where decoding byte by byte into
-/// a growing buffer took over a quarter of the instructions of an MCP lookup with escapes.
+/// value (decoding only shrinks it): one allocation a value, where a buffer grown byte by byte
+/// was most of the cost of a lookup with escapes.
 pub(crate) fn decode(raw: &str) -> Cow<'_, str> {
     let bytes = raw.as_bytes();
     let Some(mut at) = find_percent(bytes) else {

@@ -7,8 +7,8 @@
 //! Matching compares a URI with a template one *unit* at a time: a raw ASCII byte, a
 //! percent-triplet (`%2F`, compared by the byte it encodes, so hex case does not matter), or a raw
 //! non-ASCII byte, which is taken as the triplet that encodes it (so `é` equals `%C3%A9`).
-//! [`validate`] checks a URI's triplets once up front, so that reading units afterwards cannot
-//! fail; [`check_utf8`] checks that a captured value decodes to UTF-8 without decoding it.
+//! [`check`] checks a URI's triplets (and that it holds no byte a URI may not) in one pass, so
+//! that reading units afterwards cannot fail; [`check_utf8`] checks that a captured value decodes to UTF-8 without decoding it.
 
 mod decode;
 mod encode;
@@ -33,7 +33,7 @@ impl Unit {
 }
 
 /// Reads the unit at `i` and its length in bytes. `bytes[i..]` must be non-empty, and any `%`
-/// must start a valid triplet (see [`validate`]).
+/// must start a valid triplet (see [`check`]).
 ///
 /// Units are normalized as RFC 3986 section 6.2.2 says: a triplet's hex case does not matter
 /// (`%2f` is `%2F`), and a triplet that encodes an unreserved character is that character
@@ -71,7 +71,7 @@ pub(super) fn hex_value(b: u8) -> u8 {
     }
 }
 
-/// What [`validate`] found in valid text.
+/// What [`check`] found in valid text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Percent {
     /// No triplet.

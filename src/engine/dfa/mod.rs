@@ -17,9 +17,9 @@
 //!
 //! **Costs.** Per unit, one byte load, one class load and one transition load, and a note
 //! where the transition moves slots; then, for a match, one step back per note. Linear in
-//! the URI whatever the template, and the same however many threads the VM would hold:
-//! `{+a}/{+b}/{+c}/end` over slashes costs some 30 instructions a byte, where the VM spent
-//! some 4,500. The table is built when the template is first matched, within a budget of
+//! the URI whatever the template, and the same however many threads the VM would hold
+//! (`{+a}/{+b}/{+c}/end` over slashes costs a hundredth of what the VM spends on it). The
+//! table is built when the template is first matched, within a budget of
 //! epsilon steps, and takes 4 bytes a state and class.
 //!
 //! **Counts.** A prefix modifier's loop counts characters, and a count is data no state can

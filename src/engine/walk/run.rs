@@ -218,8 +218,8 @@ impl Walker {
     /// could still apply, it asks `ways` to keep a [`Resume`] point, and comes back to one
     /// when the edge it took fails; everywhere else it just goes on. Where `ways` cannot keep
     /// a point, it says how the walk goes on ([`Ways::stuck`]). Its state lives in locals, so
-    /// the loop runs in registers. It returns one type, [`Walk`], from every exit: each other
-    /// type to unpack on the way out cost a lookup some 20 instructions.
+    /// the loop runs in registers. It returns one type, [`Walk`], from every exit: another
+    /// type to unpack on the way out cost every lookup its packing.
     ///
     /// `#[inline]` rather than `(always)`: left to LLVM's inliner, which keeps what the
     /// parameters' types promise (the `&mut` slots apart from the walker); inlined into its

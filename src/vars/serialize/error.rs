@@ -4,7 +4,7 @@ use std::fmt::{self, Write as _};
 
 use serde::ser;
 
-/// Why a value could not be made into [`Serialized`] variables: what went wrong and where.
+/// Why a value could not be made into [`Serialized`](super::Serialized) variables: what went wrong and where.
 ///
 /// ```
 /// use std::collections::BTreeMap;
