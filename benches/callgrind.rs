@@ -4,6 +4,7 @@
 //!
 //! ```sh
 //! cargo bench -p rfc6570-benches --bench callgrind --no-run
+//! benches/callgrind.sh target/release/deps/callgrind-<hash>        # every workload, per unit
 //! valgrind --tool=callgrind target/release/deps/callgrind-<hash> github 1000
 //! valgrind --tool=callgrind target/release/deps/callgrind-<hash> github 0   # set-up alone
 //! ```

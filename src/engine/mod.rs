@@ -312,17 +312,26 @@ fn judge_walk(
     walked: Walk,
     known: &mut Option<Triplets>,
 ) -> Result<Option<Hit>, BadUri> {
-    let (hit, percent) = match walked {
+    let hit = match walked {
         Walk::GaveUp => return rerun(program, uri, spans, known),
         Walk::Found(key, seen) => {
-            let plain = seen.all_plain();
-            (Some(Hit { key, plain }), seen.percent())
+            // The walk took every byte as a literal or in a run of bytes a URI may hold: only
+            // its triplets are left to check, where it saw a `%`.
+            if seen.percent() && known.is_none() {
+                *known = Some(validate_triplets(uri)?);
+            }
+            Some(Hit {
+                key,
+                plain: seen.all_plain(),
+            })
         }
-        Walk::NotFound => (None, true),
+        Walk::NotFound => {
+            if known.is_none() {
+                *known = Some(validate_uri(uri)?);
+            }
+            None
+        }
     };
-    if percent && known.is_none() {
-        *known = Some(validate_uri(uri)?);
-    }
     if *known == Some(Triplets::Unreserved) {
         return rerun(program, uri, spans, known);
     }
@@ -402,6 +411,14 @@ fn validate_uri(uri: &str) -> Result<Triplets, BadUri> {
                 byte: uri.as_bytes()[position],
             },
         },
+    })
+}
+
+/// [`validate_uri`] for a URI a walk has matched, whose bytes are all ones a URI may hold.
+fn validate_triplets(uri: &str) -> Result<Triplets, BadUri> {
+    pct::check_triplets(uri).map_err(|position| BadUri {
+        position,
+        reason: Malformed::InvalidPercentEncoding,
     })
 }
 

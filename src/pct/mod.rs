@@ -127,6 +127,31 @@ pub(crate) fn check(s: &str) -> Result<Percent, Fault> {
     }
 }
 
+/// [`check`] for a URI whose bytes are all known to be ones a URI may hold (a walk took each
+/// as a literal or in a run of allowed bytes): only its triplets are checked, from `%` to `%`.
+/// Returns the offset of the first `%` that does not start one.
+pub(crate) fn check_triplets(s: &str) -> Result<Percent, usize> {
+    let bytes = s.as_bytes();
+    let mut found = Percent::None;
+    let mut from = 0;
+    while let Some(i) = find_percent(&bytes[from..]) {
+        let at = from + i;
+        let byte = match bytes.get(at + 1..at + 3) {
+            Some(&[h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+                hex_value(h) << 4 | hex_value(l)
+            }
+            _ => return Err(at),
+        };
+        found = match found {
+            _ if is_unreserved(byte) => Percent::Unreserved,
+            Percent::None => Percent::Some,
+            other => other,
+        };
+        from = at + 3;
+    }
+    Ok(found)
+}
+
 /// Whether a URI may not hold `b` raw (see [`Fault::Disallowed`]).
 pub(crate) fn is_disallowed(b: u8) -> bool {
     BYTES[usize::from(b)] == Byte::Disallowed

@@ -202,3 +202,22 @@ pub(crate) struct VarNode {
     pub(crate) prefix: u16,
     pub(crate) explode: bool,
 }
+
+/// Index of the first node of the trailing run of query expressions (`nodes.len()` if none).
+pub(crate) fn tail_start(nodes: &[Node]) -> usize {
+    let mut start = nodes.len();
+    let mut i = 0;
+    while i < nodes.len() {
+        let (query, len) = match nodes[i] {
+            Node::Expression { op, vars, .. } => (op.is_query(), 1 + usize::from(vars)),
+            _ => (false, 1),
+        };
+        if !query {
+            start = nodes.len();
+        } else if start == nodes.len() {
+            start = i;
+        }
+        i += len;
+    }
+    start
+}

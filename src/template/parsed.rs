@@ -2,7 +2,7 @@
 
 use super::grammar;
 use super::lint::Lint;
-use super::node::Node;
+use super::node::{tail_start, Node};
 use super::parts::{Component, Components, Expression, VarSpec};
 use super::rules;
 use super::Limits;
@@ -142,23 +142,4 @@ fn first_tail_var(nodes: &[Node]) -> Option<usize> {
             .filter(|n| matches!(n, Node::Var(_)))
             .count()
     })
-}
-
-/// Index of the first node of the trailing run of query expressions (`nodes.len()` if none).
-pub(crate) fn tail_start(nodes: &[Node]) -> usize {
-    let mut start = nodes.len();
-    let mut i = 0;
-    while i < nodes.len() {
-        let (query, len) = match nodes[i] {
-            Node::Expression { op, vars, .. } => (op.is_query(), 1 + usize::from(vars)),
-            _ => (false, 1),
-        };
-        if !query {
-            start = nodes.len();
-        } else if start == nodes.len() {
-            start = i;
-        }
-        i += len;
-    }
-    start
 }

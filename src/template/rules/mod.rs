@@ -10,8 +10,7 @@
 
 use super::class::{Class, Reading};
 use super::lint::{Lint, LintKind};
-use super::node::{Node, Operator, VarNode};
-use super::parsed::tail_start;
+use super::node::{tail_start, Node, Operator, VarNode};
 use super::parts::VarSpec;
 use crate::pct;
 
