@@ -6,14 +6,16 @@
 //! * `program` compiles the trie into an NFA over URI units (the instructions of `inst`),
 //!   refusing the shapes that the template rules name;
 //! * `walk` serves delimited templates by a radix walk, with no automaton at all;
+//! * `closure` follows a program's epsilon paths, for the VM and the table alike;
 //! * `vm` runs a program as a Pike VM, linear in the URI;
 //! * `dfa` runs the VM's choices made ahead of time, as a table.
 //!
 //! A [`Matcher`] holds what one template, or a router's set, compiles to: the program that
 //! reads values as an expansion writes them, with its walk, and the one that also takes the
-//! raw sub-delimiters clients send. [`Matcher::search`] tries the walk, then the automaton
+//! raw sub-delimiters clients send. [`Matcher::find`] tries the walk, then the automaton
 //! (the table where the program has one, else the VM), then the lenient reading where the
-//! strict one found nothing, and hands back the template found and its [`Spans`].
+//! strict one found nothing, and hands back the template found, its [`Spans`] written, and
+//! what they still need to be its captures.
 
 #[cfg(test)]
 mod adversarial;
