@@ -87,8 +87,8 @@
 //!
 //! * [`template`]: the parsed template and its parts ([`Operator`](template::Operator),
 //!   [`Expression`](template::Expression), [`VarSpec`](template::VarSpec)), parse
-//!   [`Limits`](template::Limits), and the [`Lint`](template::Lint)s of templates that match
-//!   ambiguously;
+//!   [`Limits`](template::Limits), and the [`Lint`](template::Lint)s: templates that match
+//!   ambiguously, and the shapes matching refuses;
 //! * [`vars`]: where expansion reads variables from;
 //! * [`matching`]: options, captures and errors of matching one template;
 //! * [`safety`]: the path-safety rules and safe joins;

@@ -193,7 +193,7 @@ impl UriTemplate {
     }
 
     /// The template compiled for matching under `policy`, on first use.
-    pub(crate) fn matcher(&self, policy: Policy) -> Result<&Matcher, Unsupported> {
+    fn matcher(&self, policy: Policy) -> Result<&Matcher, Unsupported> {
         self.matchers[policy.index()]
             .get_or_init(|| Matcher::one(&self.parsed, policy).map(Box::new))
             .as_ref()
@@ -394,7 +394,7 @@ impl UriTemplate {
         };
         let mut spans = Spans::new(matcher.width());
         let found = matcher
-            .find(uri, limit, &mut spans)?
+            .find(uri, limit, &mut spans, &self.parsed)?
             .ok_or(MatchError::NoMatch)?;
         if let Some(rest) = found.rest {
             let (parsed, query) = (&self.parsed, rest.query.get());

@@ -28,6 +28,7 @@ mod vm;
 mod walk;
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use crate::matching::{BadUri, Malformed, Mark, MatchOptions, Spans, Unsupported, LONGEST_URI};
 use crate::pct::{self, Percent as Triplets};
@@ -50,9 +51,7 @@ impl Policy {
     pub(crate) fn index(self) -> usize {
         usize::from(self.require_path_vars) | usize::from(self.strict_encoding) << 1
     }
-}
 
-impl Policy {
     /// What `options` ask of every template.
     pub(crate) fn of(options: &MatchOptions) -> Self {
         Self {
@@ -68,17 +67,25 @@ impl Policy {
             ..self
         }
     }
+}
 
-    /// The program of the second pass, compiled by `compile`, unless the policy is strict.
-    fn lenient(
-        self,
-        compile: impl FnOnce(Self) -> Result<Program, Unsupported>,
-    ) -> Result<Option<Program>, Unsupported> {
-        if self.strict_encoding {
-            Ok(None)
-        } else {
-            compile(self).map(Some)
-        }
+/// Whether one template can be matched under `policy`: what [`Matcher::one`] would refuse,
+/// without building the matcher (a router checks each template on insert, and compiles them
+/// together on its first lookup).
+pub(crate) fn check(template: &Parsed, policy: Policy) -> Result<(), Unsupported> {
+    Program::check(template, policy.strictly())
+}
+
+/// The templates a [`Matcher`] was compiled from, by index: what it reads to compile its
+/// lenient program, the first time a URI needs it.
+pub(crate) trait Templates {
+    /// Template `index`, as given to [`Matcher::one`] (index 0) or [`Matcher::many`].
+    fn template(&self, index: u32) -> &Parsed;
+}
+
+impl Templates for Parsed {
+    fn template(&self, _: u32) -> &Parsed {
+        self
     }
 }
 
@@ -88,8 +95,11 @@ pub(crate) struct Matcher {
     /// Values read as an expansion writes them, with the walk where it serves every template.
     strict: Program,
     /// Values that also hold the raw sub-delimiters clients send, for a second pass when the
-    /// first found nothing; none under strict encoding.
-    lenient: Option<Program>,
+    /// first found nothing; none under strict encoding. Compiled when a URI first needs it:
+    /// most URIs never do, and a router compiles each template on insert to check it.
+    lenient: OnceLock<Option<Box<Program>>>,
+    /// The policy the lenient program is compiled with, unless the policy is strict.
+    lenient_policy: Option<Policy>,
     /// What a match of each program key needs: keys order static templates first, then by
     /// text, which is the tie-break among equally ranked matches.
     keys: Vec<Key>,
@@ -143,8 +153,7 @@ impl Matcher {
     /// where it is delimited.
     pub(crate) fn one(template: &Parsed, policy: Policy) -> Result<Self, Unsupported> {
         let strict = Program::compile(template, policy.strictly())?;
-        let lenient = policy.lenient(|p| Program::compile(template, p))?;
-        Ok(Self::new(strict, lenient, &[template], &[0]))
+        Ok(Self::new(strict, policy, &[template], &[0]))
     }
 
     /// Compiles many templates into one program, so that a lookup does not grow with their
@@ -157,11 +166,10 @@ impl Matcher {
         });
         let sorted: Vec<&Parsed> = order.iter().map(|&i| templates[i as usize]).collect();
         let strict = Program::compile_many(&sorted, policy.strictly())?;
-        let lenient = policy.lenient(|p| Program::compile_many(&sorted, p))?;
-        Ok(Self::new(strict, lenient, &sorted, &order))
+        Ok(Self::new(strict, policy, &sorted, &order))
     }
 
-    fn new(strict: Program, lenient: Option<Program>, sorted: &[&Parsed], order: &[u32]) -> Self {
+    fn new(strict: Program, policy: Policy, sorted: &[&Parsed], order: &[u32]) -> Self {
         let keys = sorted
             .iter()
             .zip(order)
@@ -171,17 +179,24 @@ impl Matcher {
                 vars: t.var_count() as u32,
             })
             .collect();
-        let statics = sorted
-            .iter()
-            .enumerate()
-            .filter(|_| strict.walker.is_none() && sorted.len() > 1)
-            .filter(|(_, t)| t.is_static() && t.as_str().is_ascii() && !t.as_str().contains('%'))
-            .map(|(key, t)| (t.as_str().into(), key as u32))
-            .collect();
+        // A walk finds static templates as fast; so does comparing one template's text.
+        let statics = if strict.walker.is_none() && sorted.len() > 1 {
+            sorted
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| {
+                    t.is_static() && t.as_str().is_ascii() && !t.as_str().contains('%')
+                })
+                .map(|(key, t)| (t.as_str().into(), key as u32))
+                .collect()
+        } else {
+            HashMap::new()
+        };
         Self {
-            width: strict.slots / 2,
+            width: sorted.iter().map(|t| t.var_count()).max().unwrap_or(0),
             strict,
-            lenient,
+            lenient: OnceLock::new(),
+            lenient_policy: (!policy.strict_encoding).then_some(policy),
             keys,
             statics,
         }
@@ -196,19 +211,20 @@ impl Matcher {
 
     /// Finds the best template for `uri` and writes its spans, or finds none; a malformed URI
     /// (over `limit` bytes among its faults) is an error. `spans` are unset, for
-    /// [`width`](Self::width) variables.
+    /// [`width`](Self::width) variables; `templates` are those the matcher was compiled from.
     #[inline]
     pub(crate) fn find(
         &self,
         uri: &str,
         limit: usize,
         spans: &mut Spans,
+        templates: &impl Templates,
     ) -> Result<Option<Found>, BadUri> {
         if uri.len() > limit {
             return Err(too_long(limit));
         }
         let Some(walker) = &self.strict.walker else {
-            return self.resume(uri, spans, None);
+            return self.resume(uri, spans, None, templates);
         };
         let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
         if let Walk::Found(key, seen) = walked {
@@ -220,7 +236,7 @@ impl Matcher {
                 }));
             }
         }
-        self.resume(uri, spans, Some(walked))
+        self.resume(uri, spans, Some(walked), templates)
     }
 
     /// The rest of a search after the walk, if the program has one: its answer judged (or
@@ -232,6 +248,7 @@ impl Matcher {
         uri: &str,
         spans: &mut Spans,
         walked: Option<Walk>,
+        templates: &dyn Templates,
     ) -> Result<Option<Found>, BadUri> {
         let mut known = None;
         let hit = match walked {
@@ -244,15 +261,37 @@ impl Matcher {
             }
             Some(walked) => judge_walk(&self.strict, uri, spans, walked, &mut known)?,
         };
-        let hit = match (hit, &self.lenient) {
-            (Some(hit), _) => hit,
-            (None, Some(lenient)) => match pass(lenient, uri, spans, &mut known)? {
-                Some(hit) => hit,
-                None => return Ok(None),
+        let hit = match hit {
+            Some(hit) => Some(hit),
+            None => match self.lenient(templates) {
+                Some(lenient) => pass(lenient, uri, spans, &mut known)?,
+                None => None,
             },
-            (None, None) => return Ok(None),
         };
-        Ok(Some(self.found(uri, spans, hit, known)))
+        Ok(hit.map(|hit| self.found(uri, spans, hit, known)))
+    }
+
+    /// The lenient program, compiled on first use, unless the policy is strict.
+    fn lenient(&self, templates: &dyn Templates) -> Option<&Program> {
+        let policy = self.lenient_policy?;
+        self.lenient
+            .get_or_init(|| {
+                let sorted: Vec<&Parsed> = self
+                    .keys
+                    .iter()
+                    .map(|key| templates.template(key.index))
+                    .collect();
+                // The strict program compiled, and the lenient one differs from it only in
+                // its variables' classes: the same refusals and limits hold, so this cannot
+                // fail.
+                let compiled = match sorted[..] {
+                    [one] => Program::compile(one, policy),
+                    _ => Program::compile_many(&sorted, policy),
+                };
+                debug_assert!(compiled.is_ok(), "the strict program compiled");
+                compiled.ok().map(Box::new)
+            })
+            .as_deref()
     }
 
     /// What a search found from a pass's hit: its template, and where the query tail starts,

@@ -47,7 +47,8 @@ pub(super) struct Program {
     pub(super) insts: Vec<Inst>,
     /// Literal edge tables of [`Inst::Dispatch`], sorted by unit.
     pub(super) dispatch: Vec<Vec<(pct::Unit, u32)>>,
-    /// Slots each thread carries: enough for the template with the most variables.
+    /// Slots each thread carries: two for each variable before a template's query tail, and
+    /// one for where the tail starts; enough for the template that saves the most.
     pub(super) slots: usize,
     /// For each instruction, what the first unit consumed from there can be.
     pub(super) first: Vec<FirstSet>,
@@ -58,7 +59,9 @@ pub(super) struct Program {
     /// ([`Program::dfa`]): most programs the walk serves never need it. A router's program
     /// gets one where it fits (an MCP server's templates, with a `{name}.txt` among them, fit
     /// well within the limit); larger ones keep the VM.
-    dfa: OnceLock<Option<Dfa>>,
+    /// Boxed: a table's byte maps would double the size of every program, most of which
+    /// never build one.
+    dfa: OnceLock<Option<Box<Dfa>>>,
 }
 
 impl Program {
@@ -66,19 +69,32 @@ impl Program {
     ///
     /// A step of the VM may copy every live thread's slots, so its cost is bounded by the
     /// program's length times its slot width. Templates for which that product exceeds
-    /// [`MAX_WORK_PER_UNIT`] (some 50 to 60 variables, fewer with long names) are refused rather
-    /// than matched slowly.
+    /// [`MAX_WORK_PER_UNIT`] (some 50 to 60 variables outside the query tail, fewer with long
+    /// names) are refused rather than matched slowly.
     pub(super) fn compile(t: &Parsed, policy: Policy) -> Result<Self, Unsupported> {
         let mut program = Self::automaton(&[t], policy)?;
-        if program.insts.len() * program.slots > MAX_WORK_PER_UNIT {
-            return Err(Unsupported::TooManyVariables);
-        }
+        program.check_work()?;
         program.walker = Walker::build(
             &[tokens(t)],
             !policy.require_path_vars,
             policy.strict_encoding,
         );
         Ok(program)
+    }
+
+    /// What compiling `t` alone would refuse, without building what a match needs beside
+    /// the automaton (its walk).
+    pub(super) fn check(t: &Parsed, policy: Policy) -> Result<(), Unsupported> {
+        Self::automaton(&[t], policy)?.check_work()
+    }
+
+    /// Refuses a single template's program whose VM step could cost too much (see
+    /// [`compile`](Self::compile)).
+    fn check_work(&self) -> Result<(), Unsupported> {
+        if self.insts.len() * self.slots > MAX_WORK_PER_UNIT {
+            return Err(Unsupported::TooManyVariables);
+        }
+        Ok(())
     }
 
     /// Compiles templates into one program; template `i` matches with key `i`. The walk
@@ -102,13 +118,17 @@ impl Program {
             }
             trie.insert(tokens(t), key as u32);
         }
-        // Enough slots for the template with the most variables; each path's saved slots
-        // are a bit each in the closure.
+        // Enough slots for the template that saves the most; each path's saved slots are a
+        // bit each in the closure. A query tail saves one, where it starts: its variables are
+        // bound by name after the automaton, however many there are.
         let slots = templates
             .iter()
-            .map(|t| 2 * t.var_count())
+            .map(|t| match t.tail_var() {
+                Some(first) => 2 * first + 1,
+                None => 2 * t.var_count(),
+            })
             .max()
-            .unwrap_or(2);
+            .unwrap_or(0);
         if slots > MAX_SLOTS {
             return Err(Unsupported::TooManyVariables);
         }
@@ -157,7 +177,9 @@ impl Program {
 
     /// The VM's table, built on first use, if the program has one (see [`Dfa::build`]).
     pub(super) fn dfa(&self) -> Option<&Dfa> {
-        self.dfa.get_or_init(|| Dfa::build(&self.nfa())).as_ref()
+        self.dfa
+            .get_or_init(|| Dfa::build(&self.nfa()).map(Box::new))
+            .as_deref()
     }
 }
 

@@ -2,8 +2,8 @@
 //!
 //! A template's head is a sequence of [`Token`]s: literal units, expressions, and a query tail.
 //! Two templates with equal tokens match exactly the same URIs with the same precedence, which is
-//! how the router finds conflicts ([`Shape`](super::Shape)). Inserting many templates' tokens into a [`Trie`]
-//! shares their common prefixes; the program compiler and the router's radix walk are both
+//! how the router finds conflicts ([`Shape`](super::Shape)). Inserting many templates' tokens into
+//! a [`Trie`] shares their common prefixes; the program compiler and the radix walk are both
 //! built from it.
 
 use crate::pct;

@@ -279,9 +279,9 @@ impl Vm<'_> {
             explored: 0,
         };
         // The VM counts exactly and reads every boundary: its closure never stops short.
-        let win = closure
-            .run(&self.nfa, starts, lookahead, &mut guide, reached)
-            .unwrap_or(None);
+        let run = closure.run(&self.nfa, starts, lookahead, &mut guide, reached);
+        debug_assert!(run.is_ok(), "the VM's closure stopped short");
+        let win = run.unwrap_or(None);
         #[cfg(test)]
         {
             self.steps += guide.explored;

@@ -180,7 +180,8 @@ pub enum Unsupported {
         position: usize,
     },
     /// So many variables that a match could not keep a small cost per URI byte: more than
-    /// 64, or fewer with long names and many operators.
+    /// 64 before the query tail, or fewer with long names and many operators. (A query
+    /// tail's variables are bound by name after the match, and do not count.)
     #[error("it has too many variables to match with a small cost per byte")]
     TooManyVariables,
     /// A router whose templates together compile to more matching instructions than a

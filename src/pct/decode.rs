@@ -53,9 +53,9 @@ fn encoded_char(bytes: &[u8], start: usize) -> Result<usize, usize> {
     Ok(i)
 }
 
-/// Percent-decodes a value checked by [`check`](super::check) and [`check_utf8`]; borrows when there is
-/// nothing to decode. The runs between triplets are copied whole into a buffer the size of the
-/// value (decoding only shrinks it): one allocation a value, where a buffer grown byte by byte
+/// Percent-decodes a value checked by [`check`](super::check) and [`check_utf8`]; borrows when
+/// there is nothing to decode. The runs between triplets are copied whole into a buffer the size
+/// of the value (decoding only shrinks it): one allocation a value, where a buffer grown byte by byte
 /// was most of the cost of a lookup with escapes.
 pub(crate) fn decode(raw: &str) -> Cow<'_, str> {
     let bytes = raw.as_bytes();

@@ -8,7 +8,8 @@
 //! percent-triplet (`%2F`, compared by the byte it encodes, so hex case does not matter), or a raw
 //! non-ASCII byte, which is taken as the triplet that encodes it (so `é` equals `%C3%A9`).
 //! [`check`] checks a URI's triplets (and that it holds no byte a URI may not) in one pass, so
-//! that reading units afterwards cannot fail; [`check_utf8`] checks that a captured value decodes to UTF-8 without decoding it.
+//! that reading units afterwards cannot fail; [`check_utf8`] checks that a captured value
+//! decodes to UTF-8 without decoding it.
 
 mod decode;
 mod encode;
@@ -82,6 +83,24 @@ pub(crate) enum Percent {
     Unreserved,
 }
 
+impl Percent {
+    /// What is known once the `%` at `at` is read too: `None` if it does not start a triplet.
+    #[inline]
+    fn and_triplet_at(self, bytes: &[u8], at: usize) -> Option<Self> {
+        let byte = match bytes.get(at + 1..at + 3) {
+            Some(&[h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+                hex_value(h) << 4 | hex_value(l)
+            }
+            _ => return None,
+        };
+        Some(match self {
+            _ if is_unreserved(byte) => Percent::Unreserved,
+            Percent::None => Percent::Some,
+            other => other,
+        })
+    }
+}
+
 /// The first fault of a URI: a `%` that does not start a triplet, or a byte that a URI may
 /// not hold raw (RFC 3986 section 2): a control character, a space, `"`, `<`, `>`, `\`, `^`,
 /// `` ` ``, `{`, `|` or `}`. Non-ASCII bytes may stand (an IRI's characters, taken as their
@@ -112,17 +131,7 @@ pub(crate) fn check(s: &str) -> Result<Percent, Fault> {
         if BYTES[usize::from(bytes[at])] == Byte::Disallowed {
             return Err(Fault::Disallowed(at));
         }
-        let byte = match bytes.get(at + 1..at + 3) {
-            Some(&[h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
-                hex_value(h) << 4 | hex_value(l)
-            }
-            _ => return Err(Fault::Percent(at)),
-        };
-        found = match found {
-            _ if is_unreserved(byte) => Percent::Unreserved,
-            Percent::None => Percent::Some,
-            other => other,
-        };
+        found = found.and_triplet_at(bytes, at).ok_or(Fault::Percent(at))?;
         at += 3;
     }
 }
@@ -136,17 +145,7 @@ pub(crate) fn check_triplets(s: &str) -> Result<Percent, usize> {
     let mut from = 0;
     while let Some(i) = find_percent(&bytes[from..]) {
         let at = from + i;
-        let byte = match bytes.get(at + 1..at + 3) {
-            Some(&[h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
-                hex_value(h) << 4 | hex_value(l)
-            }
-            _ => return Err(at),
-        };
-        found = match found {
-            _ if is_unreserved(byte) => Percent::Unreserved,
-            Percent::None => Percent::Some,
-            other => other,
-        };
+        found = found.and_triplet_at(bytes, at).ok_or(at)?;
         from = at + 3;
     }
     Ok(found)

@@ -1,8 +1,8 @@
 //! Compiling a router: its templates handed to the engine together, rebuilt on the first
 //! lookup after a change.
 
-use super::Router;
-use crate::engine::{self, Matcher, Policy};
+use super::{Route, Router};
+use crate::engine::{self, Matcher, Policy, Templates};
 use crate::matching::Unsupported;
 use crate::template::Parsed;
 
@@ -28,5 +28,12 @@ impl<T> Router<T> {
             matcher: Matcher::many(&templates, Policy::of(options))?,
             max_uri_len: engine::limit(options.max_uri_len),
         })
+    }
+}
+
+/// A router's templates are its routes', by insertion index.
+impl<T> Templates for Vec<Route<T>> {
+    fn template(&self, index: u32) -> &Parsed {
+        self[index as usize].template.parsed()
     }
 }

@@ -67,9 +67,10 @@ impl<T> Router<T> {
             return self.compile_then_at(uri);
         };
         let mut spans = Spans::new(compiled.matcher.width());
-        let Some(found) = compiled
-            .matcher
-            .find(uri, compiled.max_uri_len, &mut spans)?
+        let Some(found) =
+            compiled
+                .matcher
+                .find(uri, compiled.max_uri_len, &mut spans, &self.routes)?
         else {
             return Err(RouteError::NotFound);
         };

@@ -18,7 +18,7 @@ pub use error::{InsertError, RouteError};
 pub use lookup::Routed;
 pub use options::{RouteOptions, RouterOptions};
 
-use crate::engine::{Policy, Shape};
+use crate::engine::{self, Policy, Shape};
 use crate::matching::Unsupported;
 use crate::{Error, UriTemplate};
 use compile::Compiled;
@@ -216,7 +216,7 @@ impl<T> Router<T> {
                 new: template.to_string(),
             });
         }
-        if let Err(reason) = template.matcher(Policy::of(&self.options.matching)) {
+        if let Err(reason) = engine::check(template.parsed(), Policy::of(&self.options.matching)) {
             return Err(InsertError::Unsupported {
                 template: template.to_string(),
                 reason,

@@ -461,6 +461,35 @@ fn templates_with_too_many_variables_are_refused_for_matching() {
     assert!(fine.match_uri(&"/x".repeat(24)).is_ok());
 }
 
+/// The limit counts the variables the automaton reads: those before the query tail, which cost
+/// every URI byte. The tail's are bound by name after it, so a tail of any length matches.
+#[test]
+fn the_variable_limit_counts_those_before_the_query_tail() {
+    let names = |from: usize, to: usize| {
+        (from..to)
+            .map(|i| format!("v{i}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let t = UriTemplate::parse(&format!(
+        "x://s/{{{}}}{{?{}}}",
+        names(0, 40),
+        names(40, 140)
+    ))
+    .unwrap();
+    let uri = format!("x://s/{}?v139=last&v40=first", vec!["7"; 40].join(","));
+    let m = t.match_uri(&uri).unwrap();
+    assert_eq!(m.get("v39").unwrap().decoded(), "7");
+    assert_eq!(m.get("v139").unwrap().decoded(), "last");
+    assert_eq!(m.get("v40").unwrap().decoded(), "first");
+
+    let head = UriTemplate::parse(&format!("x://s/{{{}}}", names(0, 65))).unwrap();
+    assert_eq!(
+        head.match_uri("x://s/7").unwrap_err(),
+        MatchError::Unsupported(Unsupported::TooManyVariables)
+    );
+}
+
 /// A URI's own faults are reported first, whatever the template, as a router reports them: a
 /// template that cannot be matched does not hide a malformed URI.
 #[test]

@@ -305,6 +305,9 @@ fn run_table(class: Class) -> RunTable {
     for (b, entry) in table.iter_mut().enumerate() {
         let b = b as u8;
         if b == b'%' || b >= 0x80 || class.allows_raw(b) {
+            // A walked URI has only its triplets checked: a run takes no byte a URI may not
+            // hold.
+            debug_assert!(!crate::pct::is_disallowed(b), "a run takes {b:#04x}");
             *entry = ALLOWED;
             if !crate::pct::is_inert(&[b]) {
                 *entry |= NOT_PLAIN;

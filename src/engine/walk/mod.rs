@@ -79,7 +79,7 @@ const HOLE: WalkNode = WalkNode {
 
 /// Which bytes a variable's text may hold: its class, plus `%` and every non-ASCII byte. The
 /// hex digits of a triplet are in every class, so a run steps over a triplet byte by byte (the
-/// router validates triplets whenever a run saw a `%`). Each allowed byte also says what the
+/// engine validates triplets whenever a run saw a `%`). Each allowed byte also says what the
 /// walk learns from it: whether it could break a path-safety rule ([`NOT_PLAIN`]) and whether
 /// it starts a triplet ([`PERCENT`]).
 type RunTable = [u8; 256];

@@ -262,7 +262,9 @@ mod agrees_with_the_vm {
             let Some(walker) = program.walker.as_ref() else {
                 return Ok(());
             };
-            let width = program.slots;
+            // The walk writes where the tail starts, as the VM does, in the spans of all the
+            // template's variables.
+            let width = 2 * t.var_count();
             let (mut walked, mut ran) = (vec![Mark::NONE; width], vec![Mark::NONE; width]);
             let by_vm = vm::run(&program, uri.as_bytes(), &mut ran);
             match walker.walk(uri.as_bytes(), &mut walked) {
