@@ -200,8 +200,9 @@ enum Item {
     Value,
     /// A map entry, `key=value`.
     Entry,
-    /// A named item (`;`, `?`, `&`): `key=value`, where `;` drops the `=` of an empty value.
-    Named,
+    /// A named item (`;`, `?`, `&`): `key=value`, where `;` drops the `=` of an empty value;
+    /// the value of the class given.
+    Named(Class),
 }
 
 /// The NFA of an exploded variable whose values cannot hold `=` or the separator raw, written
@@ -213,7 +214,8 @@ impl Compiler<'_> {
         self.push(Inst::Save(slot));
         let mut ends = Vec::new();
         if op.is_named() {
-            self.items(op, class, rank, Item::Named, &mut ends);
+            let value = Class::entry_value(op, reading);
+            self.items(op, class, rank, Item::Named(value), &mut ends);
         } else {
             let split = self.push(Inst::Split(0, 0));
             let list = self.pc();
@@ -243,15 +245,15 @@ impl Compiler<'_> {
                 self.raw(b'=', rank);
                 self.repeat(class, rank);
             }
-            Item::Named => {
+            Item::Named(value) => {
                 let optional = !op.is_query();
                 let split = optional.then(|| self.push(Inst::Split(0, 0)));
                 let eq = self.pc();
                 self.raw(b'=', rank);
                 if op == Operator::PathParam {
-                    self.push(Inst::Step { class, rank });
+                    self.push(Inst::Step { class: value, rank });
                 }
-                self.repeat(class, rank);
+                self.repeat(value, rank);
                 if let Some(split) = split {
                     self.insts[split as usize] = Inst::Split(eq, self.pc());
                 }

@@ -65,7 +65,9 @@ impl Class {
     /// reserved ones for `{+v}` and `{#v}`. Otherwise, as clients write them, also the
     /// sub-delimiters, `:` and `@` ([`CLIENT_RAW`]) where the expression cannot use them as
     /// separators: `,` between variables and list items, the operator's separator, `=` in
-    /// named and exploded expressions, and `&` and `=` anywhere in the URI's query.
+    /// exploded expressions and in the URI's query (between a name and its value), and `&`
+    /// anywhere in the query. A `{;v}` value comes after its name's `=`, where a raw `=` can
+    /// only be the value's own: `;v=a=b` gives `a=b`.
     pub(crate) fn value(op: Operator, explode: bool, reading: Reading) -> Self {
         match op {
             Operator::Reserved => {
@@ -77,11 +79,23 @@ impl Class {
                 let structural = |b: u8| {
                     b == b','
                         || b == op.separator()
-                        || b == b'=' && (explode || op.is_named() || reading.in_query)
+                        || b == b'=' && (explode || op.is_query() || reading.in_query)
                         || b == b'&' && reading.in_query
                 };
                 Self::of(|b| is_unreserved(b) || CLIENT_RAW.contains(&b) && !structural(b))
             }
+        }
+    }
+
+    /// The bytes the value of an exploded named entry (`;key=value`) may hold raw: a
+    /// [`value`](Self::value)'s, and in a `{;m*}` read as clients write it, `=`: after the
+    /// key's `=`, a raw one can only be the value's own (`;k=a=b` gives `k` the value `a=b`).
+    pub(crate) fn entry_value(op: Operator, reading: Reading) -> Self {
+        let value = Self::value(op, true, reading);
+        if op == Operator::PathParam && !reading.strict && !reading.in_query {
+            value.with(b'=')
+        } else {
+            value
         }
     }
 

@@ -106,7 +106,8 @@ fn raw_sub_delimiters_match_where_they_separate_nothing() {
 
 #[test]
 fn separators_keep_structuring_their_expressions() {
-    // `,` separates `{x,y}` and list items; `=` and `;` structure `{;v}`; `&` and `=` a query.
+    // `,` separates `{x,y}` and list items; `;` and a name's `=` structure `{;v}`; `&` and `=`
+    // a query.
     both("{x,y}", "a,b", json!({"x": "a", "y": "b"}));
     both("{v}", "a,b", json!({"v": ["a", "b"]}));
     both("x{;a,b}", "x;a=1;b=2", json!({"a": "1", "b": "2"}));
@@ -116,6 +117,32 @@ fn separators_keep_structuring_their_expressions() {
     assert_eq!(matched("x{/s,m*}", "x/="), Ok(json!({"m": {"": ""}})));
     both("x/{a}:{b}", "x/1:2", json!({"a": "1", "b": "2"}));
     both("x/{a}:{b}", "x/1:2:3", json!({"a": "1", "b": "2:3"}));
+}
+
+#[test]
+fn after_a_names_equals_sign_a_raw_one_belongs_to_the_value() {
+    both("x://m{;v}", "x://m;v=a=b", json!({"v": "a=b"}));
+    both("item{;id}", "item;id=a=b", json!({"id": "a=b"}));
+    both("x{;a}{;b}", "x;a=x=y;b=z", json!({"a": "x=y", "b": "z"}));
+    both("x{;v}", "x;v==", json!({"v": "="}));
+    // Lists keep their commas, and the name is still the template's.
+    both("x{;v}", "x;v=a=1,b=2", json!({"v": ["a=1", "b=2"]}));
+    assert_eq!(matched("x{;v}", "x;w=a=b"), Err(MatchError::NoMatch));
+    // An exploded map's entries split at their first `=`.
+    both(
+        "x{;m*}",
+        "x;k=a=b;j=c",
+        json!({"m": {"k": "a=b", "j": "c"}}),
+    );
+    // Strict encoding takes only what an expansion writes: `=` encoded.
+    let strict = MatchOptions::new().strict_encoding(true);
+    let t = template("x://m{;v}");
+    assert_eq!(
+        t.match_uri_with("x://m;v=a=b", &strict).unwrap_err(),
+        MatchError::NoMatch
+    );
+    let caps = t.match_uri_with("x://m;v=a%3Db", &strict).unwrap();
+    assert_eq!(caps.get("v").unwrap().decoded(), "a=b");
 }
 
 #[test]
