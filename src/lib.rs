@@ -126,6 +126,7 @@ pub mod template;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
+mod uri;
 mod uri_template;
 pub mod vars;
 

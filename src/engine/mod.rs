@@ -103,8 +103,9 @@ pub(crate) struct Matcher {
     /// What a match of each program key needs: keys order static templates first, then by
     /// text, which is the tie-break among equally ranked matches.
     keys: Vec<Key>,
-    /// Static templates that need no normalization (ASCII, no `%`), by text, to their key:
-    /// for programs without a walk, which finds them as fast.
+    /// Static templates that need no normalization (ASCII, no `%`), by text with the scheme
+    /// and authority in lowercase, to their key: for programs without a walk, which finds them
+    /// as fast.
     statics: HashMap<Box<str>, u32>,
     /// The most variables of a template: how many spans a search may fill.
     width: usize,
@@ -187,7 +188,7 @@ impl Matcher {
                 .filter(|(_, t)| {
                     t.is_static() && t.as_str().is_ascii() && !t.as_str().contains('%')
                 })
-                .map(|(key, t)| (t.as_str().into(), key as u32))
+                .map(|(key, t)| (caseless_key(t), key as u32))
                 .collect()
         } else {
             HashMap::new()
@@ -254,6 +255,8 @@ impl Matcher {
         let hit = match walked {
             None => {
                 known = Some(validate_uri(uri)?);
+                // A URI with an uppercase letter in its scheme or authority finds no key here,
+                // and the automaton, which compares those without case, decides.
                 match self.statics.get(uri) {
                     Some(&key) => Some(Hit { key, plain: true }),
                     None => run_automaton(&self.strict, uri, spans, &mut known)?,
@@ -461,6 +464,16 @@ fn validate_triplets(uri: &str) -> Result<Triplets, BadUri> {
         position,
         reason: Malformed::InvalidPercentEncoding,
     })
+}
+
+/// A static template's text with its scheme and authority in lowercase, as a URI without
+/// uppercase letters there must spell it.
+fn caseless_key(t: &Parsed) -> Box<str> {
+    let text = t.as_str();
+    let end = crate::template::caseless_end(text, t.nodes());
+    let mut key = text.to_owned();
+    key[..end].make_ascii_lowercase();
+    key.into()
 }
 
 /// A template as the router compares it for conflicts: two templates of the same shape match

@@ -282,8 +282,41 @@ impl Compiler<'_> {
 /// One way out of a trie node.
 enum Alt<'t> {
     Match(u32),
-    Literals(Vec<(pct::Unit, usize)>),
+    /// The literal children, each with the units that lead to it: one, or both cases of a
+    /// letter that compares without case.
+    Literals(Vec<(Units, usize)>),
     Child(&'t Token, usize),
+}
+
+/// The units a literal token takes.
+#[derive(Clone, Copy)]
+struct Units {
+    units: [pct::Unit; 2],
+    len: usize,
+}
+
+impl Units {
+    fn of(token: &Token) -> Option<Self> {
+        let raw = |byte| pct::Unit {
+            byte,
+            encoded: false,
+        };
+        match *token {
+            Token::Unit(unit) => Some(Self {
+                units: [unit, unit],
+                len: 1,
+            }),
+            Token::Caseless(lower) => Some(Self {
+                units: [raw(lower), raw(lower.to_ascii_uppercase())],
+                len: 2,
+            }),
+            _ => None,
+        }
+    }
+
+    fn iter(self) -> impl Iterator<Item = pct::Unit> {
+        self.units.into_iter().take(self.len)
+    }
 }
 
 struct Compiler<'t> {
@@ -308,13 +341,10 @@ impl<'t> Compiler<'t> {
         let trie = self.trie;
         let n = &trie.nodes[node];
         let mut alts: Vec<Alt<'t>> = n.ends.iter().map(|&k| Alt::Match(k)).collect();
-        let literals: Vec<(pct::Unit, usize)> = n
+        let literals: Vec<(Units, usize)> = n
             .children
             .iter()
-            .filter_map(|(t, child)| match t {
-                Token::Unit(u) => Some((*u, *child)),
-                _ => None,
-            })
+            .filter_map(|(t, child)| Some((Units::of(t)?, *child)))
             .collect();
         if !literals.is_empty() {
             alts.push(Alt::Literals(literals));
@@ -322,7 +352,7 @@ impl<'t> Compiler<'t> {
         alts.extend(
             n.children
                 .iter()
-                .filter(|(t, _)| !matches!(t, Token::Unit(_)))
+                .filter(|(t, _)| Units::of(t).is_none())
                 .map(|(t, child)| Alt::Child(t, *child)),
         );
         let last = alts.len().saturating_sub(1);
@@ -341,25 +371,15 @@ impl<'t> Compiler<'t> {
             Alt::Match(key) => {
                 self.push(Inst::Match(key));
             }
-            Alt::Literals(edges) if edges.len() == 1 => {
-                let (unit, child) = edges[0];
+            Alt::Literals(edges) if edges.len() == 1 && edges[0].0.len == 1 => {
+                let (units, child) = edges[0];
                 self.push(Inst::Unit {
-                    unit,
+                    unit: units.units[0],
                     rank: Rank::Literal,
                 });
                 self.node(child, var);
             }
-            Alt::Literals(mut edges) => {
-                edges.sort_by_key(|&(u, _)| (u.byte, u.encoded));
-                let table = self.dispatch.len();
-                self.dispatch.push(Vec::with_capacity(edges.len()));
-                self.push(Inst::Dispatch(table as u32));
-                for (unit, child) in edges {
-                    let start = self.pc();
-                    self.dispatch[table].push((unit, start));
-                    self.node(child, var);
-                }
-            }
+            Alt::Literals(edges) => self.dispatch(&edges, var),
             Alt::Child(Token::Expression { op, vars }, child) => {
                 self.expression(*op, vars, var);
                 self.node(child, var + vars.len() as u32);
@@ -375,8 +395,55 @@ impl<'t> Compiler<'t> {
                 });
                 self.node(child, var);
             }
-            Alt::Child(Token::Unit(_), _) => unreachable!("literal edges are dispatched"),
+            Alt::Child(Token::Unit(_) | Token::Caseless(_), _) => {
+                unreachable!("literal edges are dispatched")
+            }
         }
+    }
+
+    /// A literal edge table: each child once, reached by each of its units. Where one unit
+    /// leads to several children (a letter that compares without case in one template and
+    /// with it in another: `Users:x` and `users/x`), it leads to a split among them.
+    fn dispatch(&mut self, edges: &[(Units, usize)], var: u32) {
+        let table = self.dispatch.len();
+        self.dispatch.push(Vec::new());
+        self.push(Inst::Dispatch(table as u32));
+        let mut targets: Vec<(pct::Unit, u32)> = Vec::new();
+        for &(units, child) in edges {
+            let start = self.pc();
+            targets.extend(units.iter().map(|unit| (unit, start)));
+            self.node(child, var);
+        }
+        // Stable: children that share a unit keep their order, which is their precedence.
+        targets.sort_by_key(|&(u, _)| (u.byte, u.encoded));
+        let mut at = 0;
+        while at < targets.len() {
+            let unit = targets[at].0;
+            let same = targets[at..].iter().take_while(|t| t.0 == unit).count();
+            let target = match same {
+                1 => targets[at].1,
+                _ => self.splits(targets[at..at + same].iter().map(|t| t.1)),
+            };
+            self.dispatch[table].push((unit, target));
+            at += same;
+        }
+    }
+
+    /// A chain of splits that tries each of `starts` in order; returns where it begins.
+    fn splits(&mut self, starts: impl Iterator<Item = u32>) -> u32 {
+        let starts: Vec<u32> = starts.collect();
+        let begin = self.pc();
+        let last = starts.len() - 1;
+        for (i, &start) in starts[..last].iter().enumerate() {
+            // The next split, or after the last one the last child.
+            let rest = if i + 1 == last {
+                starts[last]
+            } else {
+                self.pc() + 1
+            };
+            self.push(Inst::Split(start, rest));
+        }
+        begin
     }
 
     fn raw(&mut self, byte: u8, rank: Rank) {

@@ -21,7 +21,12 @@ pub(super) fn var_node(n: &Node) -> VarNode {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) enum Token {
     Unit(pct::Unit),
-    Expression { op: Operator, vars: Vec<VarToken> },
+    /// An ASCII letter of the scheme or authority, in lowercase: either case matches it.
+    Caseless(u8),
+    Expression {
+        op: Operator,
+        vars: Vec<VarToken>,
+    },
     Tail(TailStart),
 }
 
@@ -73,6 +78,7 @@ pub(super) struct VarToken {
 pub(super) fn tokens(t: &Parsed) -> Vec<Token> {
     let nodes = t.nodes();
     let tail = crate::template::tail_start(nodes);
+    let caseless_end = crate::template::caseless_end(t.as_str(), nodes);
     let mut out = Vec::new();
     let mut in_query = false;
     let mut i = 0;
@@ -87,7 +93,14 @@ pub(super) fn tokens(t: &Parsed) -> Vec<Token> {
                 let mut at = 0;
                 while at < bytes.len() {
                     let (unit, len) = pct::unit_at(bytes, at);
-                    out.push(Token::Unit(unit));
+                    let caseless = start as usize + at < caseless_end
+                        && !unit.encoded
+                        && unit.byte.is_ascii_alphabetic();
+                    out.push(if caseless {
+                        Token::Caseless(unit.byte.to_ascii_lowercase())
+                    } else {
+                        Token::Unit(unit)
+                    });
                     at += len;
                 }
             }

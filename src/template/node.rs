@@ -1,5 +1,9 @@
 //! The compiled form's pieces: the [`Operator`] of an expression, and the nodes a template is
-//! parsed into (literal spans, expression headers, variable specs, in one flat array).
+//! parsed into (literal spans, expression headers, variable specs, in one flat array), and
+//! what matching reads of their structure: where the query tail starts, and where the scheme
+//! and authority end.
+
+use crate::uri;
 
 /// An RFC 6570 expression operator (§2.2).
 ///
@@ -201,6 +205,52 @@ pub(crate) struct VarNode {
     /// Prefix length in characters; 0 when there is none.
     pub(crate) prefix: u16,
     pub(crate) explode: bool,
+}
+
+/// The source offset where the template's scheme and authority end: the letters of its literal
+/// text before it compare without case (RFC 3986 section 6.2.2.1). The scheme must be literal
+/// text with its `:`; the authority follows a literal `//` and ends at the first `/`, `?` or
+/// `#` of literal text, or at an expression that could write one first (`{/..}`, `{?..}`,
+/// `{&..}`, `{#..}`, `{+..}`). 0 if the template does not start with a scheme.
+pub(crate) fn caseless_end(source: &str, nodes: &[Node]) -> usize {
+    let Some(&Node::Literal { end, .. }) = nodes.first() else {
+        return 0;
+    };
+    let first = &source.as_bytes()[..end as usize];
+    let Some(scheme) = uri::scheme_len(first) else {
+        return 0;
+    };
+    let authority = scheme + 3;
+    if !first[scheme + 1..].starts_with(b"//") {
+        return scheme;
+    }
+    let mut i = 0;
+    while i < nodes.len() {
+        match nodes[i] {
+            Node::Literal { start, end } => {
+                let from = (start as usize).max(authority);
+                let text = &source.as_bytes()[from..(end as usize).max(from)];
+                if let Some(at) = text.iter().position(|&b| uri::ends_authority(b)) {
+                    return from + at;
+                }
+            }
+            Node::Expression {
+                op, vars, start, ..
+            } => {
+                let writes_an_end = matches!(
+                    op,
+                    Operator::Path | Operator::Query | Operator::QueryContinuation
+                );
+                if writes_an_end || op.allows_reserved() {
+                    return start as usize;
+                }
+                i += usize::from(vars);
+            }
+            Node::Var(_) => {}
+        }
+        i += 1;
+    }
+    source.len()
 }
 
 /// Index of the first node of the trailing run of query expressions (`nodes.len()` if none).

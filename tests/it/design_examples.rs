@@ -612,3 +612,82 @@ fn safe_join_refuses_what_leaves_the_base() {
         base.join("docs/a+b.txt")
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Section 13: scheme and host
+
+#[test]
+fn scheme_and_authority_literals_compare_without_case() {
+    both(
+        "resource://MyCoolResource",
+        "resource://mycoolresource",
+        json!({}),
+    );
+    both(
+        "test://EXAMPLE.COM/{var}",
+        "test://example.com/v",
+        json!({"var": "v"}),
+    );
+    both("Notes://Host/{id}", "notes://host/7", json!({"id": "7"}));
+    both("notes://host/{id}", "NOTES://HOST/7", json!({"id": "7"}));
+    both("urn:isbn:{id}", "URN:isbn:0451", json!({"id": "0451"}));
+    both(
+        "x://user@Host:80/{p}",
+        "X://USER@host:80/a",
+        json!({"p": "a"}),
+    );
+    // A variable in the host keeps the case it was sent in.
+    both(
+        "x://{tenant}.Example.com/{id}",
+        "x://Acme.EXAMPLE.com/1",
+        json!({"tenant": "Acme", "id": "1"}),
+    );
+    // The path, query and fragment keep their case.
+    for (text, uri) in [
+        ("notes://host/Drafts/{id}", "notes://host/drafts/7"),
+        ("x://h/{p}?Mode=a", "x://h/p?mode=a"),
+        ("x://h/{p}#Top", "x://H/p#top"),
+        ("users/{id}", "Users/7"),
+    ] {
+        assert_eq!(
+            matched(text, uri),
+            Err(MatchError::NoMatch),
+            "{text} on {uri}"
+        );
+        assert_eq!(
+            routed(text, uri),
+            Err(RouteError::NotFound),
+            "{text} on {uri}"
+        );
+    }
+    // Where the authority may end in a value, what follows keeps its case.
+    assert_eq!(
+        matched("x://{+a}Host/x", "x://hOST/x"),
+        Err(MatchError::NoMatch)
+    );
+}
+
+#[test]
+fn templates_that_differ_in_scheme_or_host_case_alone_conflict() {
+    let mut router = Router::new();
+    router.insert("Notes://Host/{id}", 1).unwrap();
+    let err = router.insert("notes://HOST/{n}", 2).unwrap_err();
+    assert!(
+        matches!(err, rfc6570::router::InsertError::Conflict { ref existing, .. } if existing == "Notes://Host/{id}"),
+        "{err}"
+    );
+    // A path that differs in case is another route.
+    router.insert("notes://host/Drafts/{id}", 3).unwrap();
+    router.insert("notes://host/drafts/{id}", 4).unwrap();
+    assert_eq!(*router.at("NOTES://host/Drafts/1").unwrap().value, 3);
+    assert_eq!(*router.at("notes://Host/drafts/1").unwrap().value, 4);
+    assert_eq!(*router.at("notes://HOST/9").unwrap().value, 1);
+
+    // A relative path that spells a scheme's letters keeps its case.
+    let mut router = Router::new();
+    router.insert("ab:{x}", 1).unwrap();
+    router.insert("ab/{x}", 2).unwrap();
+    assert_eq!(*router.at("AB:7").unwrap().value, 1);
+    assert_eq!(*router.at("ab/7").unwrap().value, 2);
+    assert_eq!(router.at("AB/7").unwrap_err(), RouteError::NotFound);
+}

@@ -41,6 +41,14 @@ impl Walker {
     }
 }
 
+/// Where a node stands in the walker's array: itself, or a copy of it at the uppercase byte of
+/// a letter that compares without case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Node,
+    Copy,
+}
+
 /// The trie as it is built: one node per literal byte at first, then compressed.
 struct BuildTrie {
     nodes: Vec<BuildNode>,
@@ -49,6 +57,9 @@ struct BuildTrie {
 #[derive(Debug, Clone, Default)]
 struct BuildNode {
     prefix: Vec<u8>,
+    /// For each byte of the prefix, whether it is a letter that compares without case (then
+    /// the byte is its lowercase).
+    caseless: Vec<bool>,
     /// Literal edges, by the first byte of the child's prefix, sorted.
     literals: Vec<(u8, u32)>,
     segment: Option<BuildEdge>,
@@ -72,8 +83,21 @@ impl BuildTrie {
         let mut node = 0usize;
         let mut var = 0u32;
         for token in tokens {
+            let literal = match token {
+                Token::Unit(u) => Some((u.byte, false)),
+                Token::Caseless(lower) => Some((*lower, true)),
+                _ => None,
+            };
             node = match token {
-                Token::Unit(u) => self.literal_child(node, u.byte),
+                Token::Unit(_) | Token::Caseless(_) => {
+                    let (byte, caseless) = literal.expect("a literal token");
+                    // A letter with case here and without it in another template at the same
+                    // place (`users/x` and `Users:x`) needs two children for one byte.
+                    let Some(child) = self.literal_child(node, byte, caseless) else {
+                        return false;
+                    };
+                    child
+                }
                 Token::Expression { op, vars } => {
                     let edge = BuildEdge {
                         slot: 2 * var,
@@ -126,16 +150,35 @@ impl BuildTrie {
         self.nodes.len() - 1
     }
 
-    fn literal_child(&mut self, node: usize, byte: u8) -> usize {
+    /// The literal child for `byte` (lowercase, if `caseless`), made if missing; `None` if
+    /// the child for that byte compares it the other way.
+    fn literal_child(&mut self, node: usize, byte: u8, caseless: bool) -> Option<usize> {
         if let Some(&(_, child)) = self.nodes[node].literals.iter().find(|(b, _)| *b == byte) {
-            return child as usize;
+            let same = self.nodes[child as usize].caseless[0] == caseless;
+            return same.then_some(child as usize);
         }
         let child = self.new_node();
         self.nodes[child].prefix.push(byte);
+        self.nodes[child].caseless.push(caseless);
         let literals = &mut self.nodes[node].literals;
         literals.push((byte, child as u32));
         literals.sort_unstable();
-        child
+        Some(child)
+    }
+
+    /// The row of `node`'s literal children as the walk reads it, by byte: each child at its
+    /// first byte, and a letter that compares without case at its uppercase byte too, as a copy.
+    fn row(&self, node: usize) -> Vec<(u8, usize, Place)> {
+        let mut row = Vec::new();
+        for &(byte, child) in &self.nodes[node].literals {
+            let child = child as usize;
+            row.push((byte, child, Place::Node));
+            if self.nodes[child].caseless[0] && byte.is_ascii_lowercase() {
+                row.push((byte.to_ascii_uppercase(), child, Place::Copy));
+            }
+        }
+        row.sort_unstable_by_key(|&(byte, _, _)| byte);
+        row
     }
 
     /// Folds chains of single literal edges into their first node's prefix, so that a walk
@@ -155,6 +198,7 @@ impl BuildTrie {
             let moved = std::mem::take(&mut self.nodes[child]);
             let n = &mut self.nodes[node];
             n.prefix.extend_from_slice(&moved.prefix);
+            n.caseless.extend_from_slice(&moved.caseless);
             n.literals = moved.literals;
             n.segment = moved.segment;
             n.crossing = moved.crossing;
@@ -181,18 +225,22 @@ impl BuildTrie {
     /// into run tables; `None` if the trie outgrows the compact node (a prefix over 64 KiB,
     /// a template with 32k variables), which leaves it to the VM.
     fn flatten(self) -> Option<Walker> {
-        let order = self.breadth_first();
+        let Layout {
+            order,
+            rows,
+            first_child,
+        } = self.breadth_first();
         let mut number = vec![0u32; self.nodes.len()];
-        for (i, &old) in order.iter().enumerate() {
-            if let Some(old) = old {
+        for (i, &slot) in order.iter().enumerate() {
+            if let Some((old, Place::Node)) = slot {
                 number[old] = i as u32;
             }
         }
         let mut walker = Walker::default();
         let mut classes = vec![Class::query()]; // QUERY_RUN
         walker.runs.push(run_table(Class::query()));
-        for &old in &order {
-            let Some(old) = old else {
+        for &slot in &order {
+            let Some((old, _)) = slot else {
                 walker.nodes.push(HOLE);
                 walker.exits.push(Exits::default());
                 continue;
@@ -219,18 +267,21 @@ impl BuildTrie {
                 tail: n.tail,
                 long_tail: u32::try_from(walker.long_tails.len()).ok()?,
             };
-            let (first_child, low, span) = match (n.literals.first(), n.literals.last()) {
-                (Some(&(low, child)), Some(&(high, _))) => {
-                    (number[child as usize], low, high - low + 1)
-                }
-                // The `{v}` child, if any, is the first child.
-                _ => (segment.map_or(0, |e| e.child), 0, 0),
+            let row = &rows[old];
+            let (low, span) = match (row.first(), row.last()) {
+                (Some(&low), Some(&high)) => (low, high - low + 1),
+                _ => (0, 0),
             };
-            // Breadth first, the `{v}` child comes right after the row of literal children.
+            // Breadth first, the `{v}` child comes right after the row of literal children
+            // (and is the first child where there is no row).
+            let first_child = first_child[old];
             if segment.is_some_and(|e| e.child != first_child + u32::from(span)) {
                 return None;
             }
             walker.long_tails.extend(n.prefix.iter().skip(8));
+            walker
+                .long_masks
+                .extend(n.caseless.iter().skip(8).map(|&c| case_mask(c)));
             let head_len = n.prefix.len().min(8);
             let later = exits.crossing.is_some() || exits.tail.is_some();
             let mut flags = 0;
@@ -246,9 +297,13 @@ impl BuildTrie {
             if exits.tail.is_some() {
                 flags |= TAIL;
             }
+            let mask = n.caseless[..head_len]
+                .iter()
+                .rev()
+                .fold(0u64, |mask, &c| mask << 8 | u64::from(case_mask(c)));
             walker.nodes.push(WalkNode {
                 head: load(&n.prefix[..head_len], 0),
-                mask: u64::MAX.checked_shr(64 - 8 * head_len as u32).unwrap_or(0),
+                mask,
                 first_child,
                 end: n.end.unwrap_or(NO_END),
                 len: u16::try_from(n.prefix.len()).ok()?,
@@ -265,30 +320,61 @@ impl BuildTrie {
     }
 
     /// The nodes reachable from the root, breadth first: each node's literal children in a row
-    /// by first byte, with `None` for the bytes between them that start no child, then its
-    /// variables' children.
-    fn breadth_first(&self) -> Vec<Option<usize>> {
-        let mut order = vec![Some(0)];
+    /// by first byte (see [`row`](Self::row)), with `None` for the bytes between them that
+    /// start no child, then its variables' children; and each node's row, by its bytes.
+    fn breadth_first(&self) -> Layout {
+        let mut order = vec![Some((0, Place::Node))];
+        let mut rows = vec![Vec::new(); self.nodes.len()];
+        let mut first_child = vec![0u32; self.nodes.len()];
         let mut next = 0;
-        while let Some(&old) = order.get(next) {
+        while let Some(&slot) = order.get(next) {
             next += 1;
-            let Some(old) = old else { continue };
+            // A copy's children are its node's, laid out once, after the node's own place.
+            let Some((old, Place::Node)) = slot else {
+                continue;
+            };
             let n = &self.nodes[old];
-            let row = order.len();
-            if let Some(&(low, _)) = n.literals.first() {
-                for &(byte, child) in &n.literals {
-                    order.resize(row + usize::from(byte - low), None);
-                    order.push(Some(child as usize));
+            let row = self.row(old);
+            let start = order.len();
+            first_child[old] = start as u32;
+            if let Some(&(low, _, _)) = row.first() {
+                for &(byte, child, place) in &row {
+                    order.resize(start + usize::from(byte - low), None);
+                    order.push(Some((child, place)));
                 }
             }
+            rows[old] = row.iter().map(|&(byte, _, _)| byte).collect();
             order.extend(
                 n.segment
                     .iter()
                     .chain(&n.crossing)
-                    .map(|e| Some(e.child as usize)),
+                    .map(|e| Some((e.child as usize, Place::Node))),
             );
         }
-        order
+        Layout {
+            order,
+            rows,
+            first_child,
+        }
+    }
+}
+
+/// The walker's array as [`BuildTrie::breadth_first`] lays it out: each place holds a node
+/// (or a copy of one) or a hole; and each node's row of literal children, by first byte.
+struct Layout {
+    order: Vec<Option<(usize, Place)>>,
+    rows: Vec<Vec<u8>>,
+    /// Where each node's children start in `order`.
+    first_child: Vec<u32>,
+}
+
+/// The bits of a prefix byte a URI byte must match: all but the case bit of a letter that
+/// compares without case (`A` and `a` differ in that bit alone).
+fn case_mask(caseless: bool) -> u8 {
+    if caseless {
+        !0x20
+    } else {
+        0xFF
     }
 }
 
@@ -327,7 +413,7 @@ fn run_table(class: Class) -> RunTable {
 pub(super) fn qualifies(tokens: &[Token], strict: bool) -> bool {
     tokens.iter().enumerate().all(|(i, token)| match token {
         Token::Unit(u) => !u.encoded && u.byte.is_ascii() && u.byte != b'%' && u.byte != 0,
-        Token::Tail(_) => true,
+        Token::Caseless(_) | Token::Tail(_) => true,
         Token::Expression { op, vars } => {
             let [var] = vars.as_slice() else {
                 return false;
@@ -345,6 +431,8 @@ pub(super) fn qualifies(tokens: &[Token], strict: bool) -> bool {
                             .iter()
                             .any(|&b| start.admits(Some(b)) && class.allows_raw(b)),
                         Some(Token::Unit(u)) => !u.encoded && !class.allows_raw(u.byte),
+                        // A letter: every class holds both its cases.
+                        Some(Token::Caseless(_)) => false,
                         Some(Token::Expression { .. }) => false,
                     },
                     Operator::Reserved => next.is_none(),

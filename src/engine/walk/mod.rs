@@ -47,6 +47,10 @@ use crate::template::class::Class;
 /// a [`HOLE`] that nothing matches keeps its place. A node's prefix is mostly short: its first
 /// eight bytes are packed in one word, compared with one load of the URI; longer prefixes keep
 /// the rest in [`long_tails`](Self::long_tails).
+///
+/// A letter of a scheme or authority compares without case: in a prefix, its case bit is out
+/// of the mask; as the first byte of a literal child, the child stands at both its bytes (the
+/// one at the uppercase letter is a copy, the same node under another number).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(super) struct Walker {
     /// The root first, then each node's children, numbered breadth first.
@@ -55,6 +59,9 @@ pub(super) struct Walker {
     exits: Vec<Exits>,
     /// The prefix bytes past the eighth, of the nodes that have them, back to back.
     long_tails: Vec<u8>,
+    /// For each byte of [`long_tails`](Self::long_tails), the bits a URI byte must match: all
+    /// but the case bit for a letter that compares without case.
+    long_masks: Vec<u8>,
     /// The bytes each kind of variable runs over, by [`VarEdge::run`].
     runs: Vec<RunTable>,
     /// Whether a variable outside the query may be empty (see

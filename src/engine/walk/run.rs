@@ -431,11 +431,20 @@ impl Walker {
         Some(pos + len)
     }
 
-    /// Whether `rest` starts with the `len` bytes of `node`'s prefix past its eighth.
+    /// Whether `rest` starts with the `len` bytes of `node`'s prefix past its eighth, each
+    /// under its mask.
     #[cold]
     fn long_tail_matches(&self, node: u32, rest: &[u8], len: usize) -> bool {
         let from = self.exits[node as usize].long_tail as usize;
-        rest.get(..len) == Some(&self.long_tails[from..from + len])
+        let Some(rest) = rest.get(..len) else {
+            return false;
+        };
+        let tail = &self.long_tails[from..from + len];
+        let masks = &self.long_masks[from..from + len];
+        rest.iter()
+            .zip(tail)
+            .zip(masks)
+            .all(|((&u, &t), &m)| (u ^ t) & m == 0)
     }
 
     /// The run of bytes that [`RunTable`] `run` allows, from `pos`. A plain loop: variable

@@ -28,6 +28,38 @@ fn load_packs_up_to_eight_bytes_and_zeroes_past_the_end() {
     assert_eq!(load(b"", 0), 0);
 }
 
+/// Letters of a scheme or authority compare without case: in a prefix short or long, and as
+/// the first byte of a literal child (found at both of its bytes). The path keeps its case.
+#[test]
+fn scheme_and_authority_letters_walk_without_case() {
+    let templates = [
+        tokens("Notes://Host/{id}"),
+        tokens("notes://hostname.example.org/Drafts/{id}"),
+        tokens("mail://h/{id}"),
+    ];
+    let walker = Walker::build(&templates, false, false).unwrap();
+    let mut slots = [Mark::NONE; 2];
+    for (uri, key) in [
+        ("notes://host/7", 0),
+        ("NOTES://HOST/7", 0),
+        ("nOtEs://HOSTNAME.Example.ORG/Drafts/7", 1),
+        ("MAIL://H/7", 2),
+    ] {
+        assert_eq!(
+            walker.walk(uri.as_bytes(), &mut slots),
+            Walk::Found(key, Seen(ALLOWED)),
+            "{uri}"
+        );
+    }
+    assert_eq!(
+        walker.walk(b"notes://hostname.example.org/drafts/7", &mut slots),
+        Walk::NotFound
+    );
+    // One letter with case and without it at one place is two children for one byte: the
+    // walk cannot hold both, and leaves them to the automaton.
+    assert!(Walker::build(&[tokens("ab/{x}"), tokens("ab:{x}")], false, false).is_none());
+}
+
 /// A path through more branch points than the walk keeps a way back to hands over to the
 /// VM; one just within the limit is walked.
 #[test]

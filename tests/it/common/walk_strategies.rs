@@ -7,9 +7,22 @@ use proptest::prelude::*;
 
 /// Templates the radix walk serves: delimited `{v}`, a final `{+v}`, a query tail. Some
 /// literals are longer than the eight bytes the walk compares at once; `{q}-` is not
-/// delimited (`-` cannot end `{q}`), so a few templates take the VM, as a router hands over. The router's oracle
-/// and the walk's own tests (which include this file) both draw from it.
+/// delimited (`-` cannot end `{q}`), so a few templates take the VM, as a router hands over.
+/// Some start with a scheme and an authority, whose letters compare without case, and one
+/// with a relative path that spells a scheme's letters (`ab/` beside `ab:`), which the walk
+/// cannot hold beside it. The router's oracle and the walk's own tests (which include this
+/// file) both draw from it.
 pub fn walkable_template() -> impl Strategy<Value = String> {
+    let start = prop::sample::select(vec![
+        "",
+        "",
+        "",
+        "x://host",
+        "X://Hos",
+        "x://hostname.example",
+        "ab:",
+        "ab/",
+    ]);
     let part = prop_oneof![
         3 => prop::sample::select(vec!["/", "a", "b", "/a", "x/", "-"]).prop_map(String::from),
         1 => prop::sample::select(vec!["/issues/comments", "/issues/", "issue"])
@@ -20,8 +33,8 @@ pub fn walkable_template() -> impl Strategy<Value = String> {
     let end = prop::sample::select(vec![
         "", "{s}", "{+s}", "{?t,u}", "{s}{?t}", "/{+s}", "{&t}",
     ]);
-    (prop::collection::vec(part, 0..5), end)
-        .prop_map(|(parts, end)| distinct_names(&(parts.concat() + end)))
+    (start, prop::collection::vec(part, 0..5), end)
+        .prop_map(|(start, parts, end)| distinct_names(&(start.to_owned() + &parts.concat() + end)))
 }
 
 /// Numbers each variable name of a template (`{p}/{p}` becomes `{p0}/{p1}`): a name used twice
@@ -81,6 +94,13 @@ pub fn walkable_uri() -> impl Strategy<Value = String> {
         "%66",
         "%7e",
         "\"",
+        // Schemes and authorities in either case.
+        "x://host",
+        "X://HOST",
+        "x://HoSt",
+        "x://HOSTNAME.example",
+        "AB:",
+        "ab/",
     ]);
     prop::collection::vec(piece, 0..10).prop_map(|p| p.concat())
 }
