@@ -9,8 +9,8 @@
 //! exact count, the construction's 0, 1 or many). What depends on the URI's bytes, and a
 //! budget, the caller decides ([`Guide`]).
 
+use super::inst::Nfa;
 use super::inst::{dispatch, Inst};
-use super::program::Nfa;
 use crate::pct::Unit;
 
 /// The slots a path saved, a bit each: programs have at most [`MAX_SLOTS`] of them.

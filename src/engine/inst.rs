@@ -1,7 +1,8 @@
 //! The matching program's instruction set: what each instruction consumes or asserts, the
 //! [`Rank`] of what it consumes, and the [`FirstSet`] of each instruction, which lets an engine
-//! skip paths that the next unit rules out. The compiler writes programs in it
-//! ([`super::program`]); the engines read them ([`super::vm`], [`super::dfa`]).
+//! skip paths that the next unit rules out; and [`Nfa`], a program as the automata read it. The
+//! compiler writes programs in it ([`super::program`]); the engines read them ([`super::vm`],
+//! [`super::dfa`]).
 
 use super::trie::TailStart;
 use crate::pct;
@@ -199,4 +200,14 @@ fn first_set(
     };
     memo[pc] = Some(set);
     set
+}
+
+/// A program as the automata read it: its instructions, dispatch tables, first sets and
+/// slots.
+#[derive(Clone, Copy)]
+pub(super) struct Nfa<'p> {
+    pub(super) insts: &'p [Inst],
+    pub(super) dispatch: &'p [Vec<(pct::Unit, u32)>],
+    pub(super) first: &'p [FirstSet],
+    pub(super) slots: usize,
 }

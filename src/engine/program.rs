@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 
 use super::closure::MAX_SLOTS;
 use super::dfa::Dfa;
-use super::inst::{first_sets, FirstSet, Inst, Rank};
+use super::inst::{first_sets, FirstSet, Inst, Nfa, Rank};
 use super::trie::{tokens, Token, Trie, VarToken};
 use super::walk::Walker;
 use super::Policy;
@@ -152,16 +152,6 @@ impl Program {
             dfa: OnceLock::new(),
         })
     }
-}
-
-/// A program as the automata read it: its instructions, dispatch tables, first sets and
-/// slots.
-#[derive(Clone, Copy)]
-pub(super) struct Nfa<'p> {
-    pub(super) insts: &'p [Inst],
-    pub(super) dispatch: &'p [Vec<(pct::Unit, u32)>],
-    pub(super) first: &'p [FirstSet],
-    pub(super) slots: usize,
 }
 
 impl Program {

@@ -32,8 +32,9 @@ use std::cell::Cell;
 use std::cell::RefCell;
 
 use super::closure::{self, Closure, Count, Guide, Reached, Sets, Start, Win};
+use super::inst::Nfa;
 use super::inst::{Inst, Rank};
-use super::program::{Nfa, Program};
+use super::program::Program;
 use crate::matching::Mark;
 use crate::pct::{self, unit_at, Unit};
 

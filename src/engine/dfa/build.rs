@@ -15,8 +15,8 @@ use super::{
     MAX_COUNTERS, MAX_STATES, MAX_TESTS, MAX_THREADS,
 };
 use crate::engine::closure::{self, Closure, Guide, Sets, Start, Stop};
+use crate::engine::inst::Nfa;
 use crate::engine::inst::{FirstSet, Inst, Rank};
-use crate::engine::program::Nfa;
 use crate::pct::Unit;
 
 /// The most epsilon steps the construction may take over all states and classes: it bounds

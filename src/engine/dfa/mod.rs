@@ -45,7 +45,7 @@ mod tests;
 
 use std::cell::RefCell;
 
-use super::program::Nfa;
+use super::inst::Nfa;
 use crate::matching::Mark;
 use crate::pct::unit_at;
 
