@@ -398,8 +398,8 @@ impl UriTemplate {
             .ok_or(MatchError::NoMatch)?;
         if let Some(rest) = found.rest {
             let (parsed, query) = (&self.parsed, rest.query.get());
-            let strict = options.strict_query;
-            matching::finish(parsed, uri, &mut spans, rest.triplets, query, strict)?;
+            let (matched, strict) = (&uri[..rest.end], options.strict_query);
+            matching::finish(parsed, matched, &mut spans, rest.triplets, query, strict)?;
         }
         Ok(Captures::new(&self.parsed, uri, spans))
     }

@@ -159,6 +159,15 @@ fn modern() -> ClientLifecycleMode {
     }
 }
 
+/// The URI a read's contents carry.
+fn uri_of(contents: &ResourceContents) -> &str {
+    match contents {
+        ResourceContents::TextResourceContents { uri, .. }
+        | ResourceContents::BlobResourceContents { uri, .. } => uri,
+        other => panic!("contents without a URI: {other:?}"),
+    }
+}
+
 async fn read(client: &Client, uri: &str) -> Outcome<ResourceContents> {
     let result = client
         .read_resource(ReadResourceRequestParams::new(uri))
@@ -257,6 +266,14 @@ async fn check(client: &Client, not_found: ErrorCode, version: &str) -> Outcome 
     );
     let tree = read(client, "tree://root/a/b%20c").await?;
     assert_eq!(text_of(&tree).0, format!("a|b c at {version}"));
+    // A fragment is the client's: set aside to route, and echoed with the URI read; scheme
+    // and host compare without case, and the URI is echoed as sent.
+    let lines = read(client, "log://build/42?lines=1-2#L1").await?;
+    assert_eq!(text_of(&lines).0, "lines 1-2 of 42");
+    assert_eq!(uri_of(&lines), "log://build/42?lines=1-2#L1");
+    let upper = read(client, "USERS://7/profile").await?;
+    assert_eq!(uri_of(&upper), "USERS://7/profile");
+    assert_eq!(text_of(&upper).0, r#"{"id":7,"name":"Ada"}"#);
 
     // Refusals: the code of the revision, data.uri, the rule named, the value never echoed.
     let err = read_error(client, "users://9/profile").await;

@@ -89,6 +89,12 @@ impl Templates for Parsed {
     }
 }
 
+impl Templates for &dyn Templates {
+    fn template(&self, index: u32) -> &Parsed {
+        (**self).template(index)
+    }
+}
+
 /// One template, or a router's templates, compiled for matching.
 #[derive(Clone)]
 pub(crate) struct Matcher {
@@ -98,8 +104,10 @@ pub(crate) struct Matcher {
     /// first found nothing; none under strict encoding. Compiled when a URI first needs it:
     /// most URIs never do, and a router compiles each template on insert to check it.
     lenient: OnceLock<Option<Box<Program>>>,
-    /// The policy the lenient program is compiled with, unless the policy is strict.
-    lenient_policy: Option<Policy>,
+    /// What the templates ask of every match.
+    policy: Policy,
+    /// Who matches a URI without its fragment, when no template matched it with it.
+    set_aside: SetAside,
     /// What a match of each program key needs: keys order static templates first, then by
     /// text, which is the tie-break among equally ranked matches.
     keys: Vec<Key>,
@@ -109,6 +117,53 @@ pub(crate) struct Matcher {
     statics: HashMap<Box<str>, u32>,
     /// The most variables of a template: how many spans a search may fill.
     width: usize,
+}
+
+/// Who matches a URI without its fragment (RFC 3986 section 3.5: a fragment is the client's,
+/// set aside before a dereference), where no template matched it whole. A template without a
+/// fragment part (no `{#..}`, no literal `#`) can never match a URI with a `#`, so only those
+/// with one can match it whole, and they win where both kinds match.
+#[derive(Clone)]
+enum SetAside {
+    /// Every template has a fragment part: nothing is set aside.
+    Never,
+    /// No template has one: the matcher itself matches the rest.
+    Itself,
+    /// Some have one: the others (by index), compiled on first use, match the rest.
+    ByTheOthers {
+        others: Vec<u32>,
+        matcher: OnceLock<Option<Box<Matcher>>>,
+    },
+}
+
+impl SetAside {
+    fn of(templates: &[&Parsed]) -> Self {
+        let others: Vec<u32> = (0..templates.len() as u32)
+            .filter(|&i| !templates[i as usize].has_fragment_part())
+            .collect();
+        if others.is_empty() {
+            Self::Never
+        } else if others.len() == templates.len() {
+            Self::Itself
+        } else {
+            Self::ByTheOthers {
+                others,
+                matcher: OnceLock::new(),
+            }
+        }
+    }
+}
+
+/// Some of a matcher's templates, by their indices there, as a matcher of their own sees them.
+struct Subset<'a> {
+    all: &'a dyn Templates,
+    indices: &'a [u32],
+}
+
+impl Templates for Subset<'_> {
+    fn template(&self, index: u32) -> &Parsed {
+        self.all.template(self.indices[index as usize])
+    }
 }
 
 /// A program key's template.
@@ -141,6 +196,24 @@ pub(crate) struct Rest {
     pub(crate) plain: bool,
     /// Where the template's query tail starts in the URI, if it has one.
     pub(crate) query: Mark,
+    /// Where the text the template matched ends: the URI's length, or its `#` where a
+    /// template without a fragment part matched the rest (the fragment set aside).
+    pub(crate) end: usize,
+}
+
+impl Rest {
+    /// What spans that are the captures as they stand need: nothing.
+    const PLAIN: Rest = Rest {
+        triplets: Triplets::None,
+        plain: true,
+        query: Mark::NONE,
+        end: usize::MAX,
+    };
+
+    /// The same, for a match of the text before `end`.
+    fn ending_at(self, end: usize) -> Self {
+        Self { end, ..self }
+    }
 }
 
 /// What a pass found: a program key, and whether its spans are plain.
@@ -154,7 +227,13 @@ impl Matcher {
     /// where it is delimited.
     pub(crate) fn one(template: &Parsed, policy: Policy) -> Result<Self, Unsupported> {
         let strict = Program::compile(template, policy.strictly())?;
-        Ok(Self::new(strict, policy, &[template], &[0]))
+        Ok(Self::new(
+            strict,
+            policy,
+            &[template],
+            &[0],
+            SetAside::of(&[template]),
+        ))
     }
 
     /// Compiles many templates into one program, so that a lookup does not grow with their
@@ -167,10 +246,22 @@ impl Matcher {
         });
         let sorted: Vec<&Parsed> = order.iter().map(|&i| templates[i as usize]).collect();
         let strict = Program::compile_many(&sorted, policy.strictly())?;
-        Ok(Self::new(strict, policy, &sorted, &order))
+        Ok(Self::new(
+            strict,
+            policy,
+            &sorted,
+            &order,
+            SetAside::of(templates),
+        ))
     }
 
-    fn new(strict: Program, policy: Policy, sorted: &[&Parsed], order: &[u32]) -> Self {
+    fn new(
+        strict: Program,
+        policy: Policy,
+        sorted: &[&Parsed],
+        order: &[u32],
+        set_aside: SetAside,
+    ) -> Self {
         let keys = sorted
             .iter()
             .zip(order)
@@ -197,7 +288,8 @@ impl Matcher {
             width: sorted.iter().map(|t| t.var_count()).max().unwrap_or(0),
             strict,
             lenient: OnceLock::new(),
-            lenient_policy: (!policy.strict_encoding).then_some(policy),
+            policy,
+            set_aside,
             keys,
             statics,
         }
@@ -271,12 +363,62 @@ impl Matcher {
                 None => None,
             },
         };
-        Ok(hit.map(|hit| self.found(uri, spans, hit, known)))
+        match hit {
+            Some(hit) => Ok(Some(self.found(uri, spans, hit, known))),
+            None => self.without_fragment(uri, spans, templates),
+        }
+    }
+
+    /// The search of a URI that no template matched whole, once its fragment is set aside:
+    /// by the templates without a fragment part. The URI is valid as a whole by now.
+    fn without_fragment(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        templates: &dyn Templates,
+    ) -> Result<Option<Found>, BadUri> {
+        let Some(end) = uri.find('#') else {
+            return Ok(None);
+        };
+        let rest = &uri[..end];
+        spans.marks_mut().fill(Mark::NONE);
+        let found = match &self.set_aside {
+            SetAside::Never => None,
+            SetAside::Itself => self.find(rest, rest.len(), spans, &templates)?,
+            SetAside::ByTheOthers { others, matcher } => {
+                let subset = Subset {
+                    all: templates,
+                    indices: others,
+                };
+                let matcher = matcher.get_or_init(|| {
+                    let chosen: Vec<&Parsed> = (0..others.len() as u32)
+                        .map(|i| subset.template(i))
+                        .collect();
+                    // The set compiled, so any part of it does.
+                    Matcher::many(&chosen, self.policy).ok().map(Box::new)
+                });
+                let found = match matcher {
+                    Some(m) => m.find(rest, rest.len(), spans, &subset)?,
+                    None => None,
+                };
+                found.map(|f| Found {
+                    index: others[f.index as usize],
+                    ..f
+                })
+            }
+        };
+        Ok(found.map(|f| Found {
+            rest: Some(f.rest.unwrap_or(Rest::PLAIN).ending_at(end)),
+            ..f
+        }))
     }
 
     /// The lenient program, compiled on first use, unless the policy is strict.
     fn lenient(&self, templates: &dyn Templates) -> Option<&Program> {
-        let policy = self.lenient_policy?;
+        if self.policy.strict_encoding {
+            return None;
+        }
+        let policy = self.policy;
         self.lenient
             .get_or_init(|| {
                 let sorted: Vec<&Parsed> = self
@@ -317,6 +459,7 @@ impl Matcher {
             triplets: known.unwrap_or(Triplets::None),
             plain: hit.plain,
             query,
+            end: uri.len(),
         };
         Found {
             index: key.index,

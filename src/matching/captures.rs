@@ -91,6 +91,30 @@ impl<'a> Captures<'a> {
         self.uri
     }
 
+    /// The URI's fragment, without its `#` and as sent, when the template has no fragment
+    /// part (no `{#..}` and no literal `#`) and so set it aside to match the rest (RFC 3986
+    /// section 3.5: a fragment is the client's, not the resource's). `None` when the URI has
+    /// none, or when the template matched it.
+    ///
+    /// ```
+    /// # use rfc6570::UriTemplate;
+    /// let t = UriTemplate::parse("logs://{service}{?level}")?;
+    /// let caps = t.match_uri("logs://api?level=error#section1")?;
+    /// assert_eq!(caps.get("level").unwrap().decoded(), "error");
+    /// assert_eq!(caps.fragment(), Some("section1"));
+    /// assert_eq!(caps.uri(), "logs://api?level=error#section1");
+    ///
+    /// let page = UriTemplate::parse("x://page{#section}")?;
+    /// assert_eq!(page.match_uri("x://page#intro")?.fragment(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&'a str> {
+        if self.template.has_fragment_part() {
+            return None;
+        }
+        self.uri.split_once('#').map(|(_, fragment)| fragment)
+    }
+
     /// The variable `name`, if the match defined it.
     ///
     /// ```

@@ -35,6 +35,24 @@ pub struct Routed<'r, 'u, T> {
     pub captures: Captures<'u>,
 }
 
+impl<'u, T> Routed<'_, 'u, T> {
+    /// The URI's fragment, without its `#`, when the template has no fragment part and so
+    /// set it aside: [`Captures::fragment`].
+    ///
+    /// ```
+    /// # use rfc6570::Router;
+    /// let mut router = Router::new();
+    /// router.insert("file:///{+path}", ())?;
+    /// let routed = router.at("file:///docs/a.md#intro")?;
+    /// assert_eq!(routed.captures.get("path").unwrap().decoded(), "docs/a.md");
+    /// assert_eq!(routed.fragment(), Some("intro"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&'u str> {
+        self.captures.fragment()
+    }
+}
+
 impl<T> Router<T> {
     /// Routes a URI to the best matching template.
     ///
@@ -112,7 +130,7 @@ impl<T> Router<T> {
         let strict = self.options.matching.strict_query;
         matching::finish(
             template,
-            uri,
+            &uri[..rest.end],
             &mut spans,
             rest.triplets,
             rest.query.get(),

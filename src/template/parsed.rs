@@ -99,6 +99,16 @@ impl Parsed {
         rules::refusal(&self.source, &self.nodes)
     }
 
+    /// Whether the template has a fragment part, a `{#..}` expression or a literal `#`: then
+    /// it matches a URI's fragment, where others set it aside.
+    pub(crate) fn has_fragment_part(&self) -> bool {
+        self.nodes.iter().any(|n| match *n {
+            Node::Literal { start, end } => self.span(start, end).contains('#'),
+            Node::Expression { op, .. } => op == super::Operator::Fragment,
+            Node::Var(_) => false,
+        })
+    }
+
     pub(crate) fn is_static(&self) -> bool {
         self.nodes.iter().all(|n| matches!(n, Node::Literal { .. }))
     }

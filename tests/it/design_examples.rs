@@ -59,10 +59,8 @@ fn reserved_expansion_never_takes_the_query_or_the_fragment() {
         matched("file:///{+path}", "file:///docs?x=1"),
         Err(MatchError::NoMatch)
     );
-    assert_eq!(
-        matched("file:///{+path}", "file:///docs#x"),
-        Err(MatchError::NoMatch)
-    );
+    // A fragment is set aside (section 14), not taken into the path.
+    both("file:///{+path}", "file:///docs#x", json!({"path": "docs"}));
     assert_eq!(
         routed("file:///{+path}", "file:///docs?x=1"),
         Err(RouteError::NotFound)
@@ -270,7 +268,7 @@ fn a_query_where_the_template_has_none_does_not_match() {
         Err(MatchError::NoMatch)
     );
     assert_eq!(
-        matched("notes://{id}", "notes://a#x"),
+        matched("notes://{id}", "notes://a?x=1#f"),
         Err(MatchError::NoMatch)
     );
 }
@@ -611,6 +609,106 @@ fn safe_join_refuses_what_leaves_the_base() {
         rfc6570::safe_join(base, "docs/a+b.txt").unwrap(),
         base.join("docs/a+b.txt")
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 14: fragments
+
+#[test]
+fn a_template_without_a_fragment_part_sets_the_fragment_aside() {
+    // The Python SDK's, the and the Kotlin SDK's examples.
+    both(
+        "logs://{service}{?level}",
+        "logs://api?level=error#section1",
+        json!({"service": "api", "level": "error"}),
+    );
+    both(
+        "file:///{+path}",
+        "file:///docs/a.md#intro",
+        json!({"path": "docs/a.md"}),
+    );
+    both(
+        "api://host/{id}",
+        "api://host/foo#section",
+        json!({"id": "foo"}),
+    );
+    both("x://static", "x://static#", json!({}));
+    let t = template("logs://{service}{?level}");
+    let caps = t.match_uri("logs://api?level=error#section1").unwrap();
+    assert_eq!(caps.fragment(), Some("section1"));
+    assert_eq!(caps.uri(), "logs://api?level=error#section1");
+    assert_eq!(t.match_uri("logs://api").unwrap().fragment(), None);
+    assert_eq!(
+        template("x://h/{id}")
+            .match_uri("x://h/1#")
+            .unwrap()
+            .fragment(),
+        Some("")
+    );
+    // An encoded `#` is text, not a fragment.
+    both("x://h/{id}", "x://h/a%23b", json!({"id": "a#b"}));
+}
+
+#[test]
+fn a_set_aside_fragment_is_still_checked() {
+    let t = template("x://h/{id}");
+    assert_eq!(
+        t.match_uri("x://h/1#a%ZZ").unwrap_err(),
+        MatchError::Malformed {
+            position: 9,
+            reason: Malformed::InvalidPercentEncoding
+        }
+    );
+    assert_eq!(
+        t.match_uri("x://h/1#a b").unwrap_err(),
+        MatchError::Malformed {
+            position: 9,
+            reason: Malformed::Disallowed { byte: b' ' }
+        }
+    );
+    // Path safety reads the values, whatever follows them.
+    assert_eq!(
+        unsafe_rule("file:///{+path}", "file:///../etc/passwd#x"),
+        Some(("path".to_owned(), Rule::DotDotSegment))
+    );
+}
+
+#[test]
+fn a_template_with_a_fragment_part_matches_the_fragment() {
+    both(
+        "x://page{#section}",
+        "x://page#intro",
+        json!({"section": "intro"}),
+    );
+    both("x://a#top", "x://a#top", json!({}));
+    assert_eq!(
+        matched("x://a#top", "x://a#other"),
+        Err(MatchError::NoMatch)
+    );
+    assert_eq!(
+        template("x://page{#s}")
+            .match_uri("x://page#i")
+            .unwrap()
+            .fragment(),
+        None
+    );
+}
+
+#[test]
+fn where_both_kinds_match_the_fragment_part_wins() {
+    let mut router = Router::new();
+    router.insert("x://a/{id}", "plain").unwrap();
+    router.insert("x://a/{id}{#f}", "fragment").unwrap();
+    router.insert("x://b/{id}{#f:2}", "short fragment").unwrap();
+    router.insert("x://b/{id}", "b").unwrap();
+    let at = |uri| {
+        let routed = router.at(uri).unwrap();
+        (*routed.value, routed.fragment())
+    };
+    assert_eq!(at("x://a/7#top"), ("fragment", None));
+    // `{#f:2}` cannot take `top`: the template without a fragment part matches the rest.
+    assert_eq!(at("x://b/7#top"), ("b", Some("top")));
+    assert_eq!(at("x://b/7#to"), ("short fragment", None));
 }
 
 // ---------------------------------------------------------------------------------------------
