@@ -194,6 +194,7 @@ impl UriTemplate {
 
     /// The template compiled for matching under `policy`, on first use.
     fn matcher(&self, policy: Policy) -> Result<&Matcher, Unsupported> {
+        policy.admits(&self.parsed)?;
         self.matchers[policy.index()]
             .get_or_init(|| Matcher::one(&self.parsed, policy).map(Box::new))
             .as_ref()

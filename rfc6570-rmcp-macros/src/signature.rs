@@ -36,6 +36,13 @@ fn shapes(template: &UriTemplate) -> Vec<Shape> {
             Operator::Query | Operator::QueryContinuation
         );
         for var in expression.variables() {
+            // A name the template repeats is one variable, and one parameter: a URI may leave
+            // it out only where every occurrence may be left out.
+            if let Some(seen) = out.iter_mut().find(|s: &&mut Shape| s.name == var.name()) {
+                seen.may_be_absent &= in_query;
+                seen.exploded |= var.is_exploded();
+                continue;
+            }
             out.push(Shape {
                 name: var.name().to_owned(),
                 may_be_absent: in_query,

@@ -108,7 +108,7 @@ Examples:
 
   $ rfc6570 check --json 'notes://{id}' 'x://{a}/{a}' 'a{b'
   {\"template\":\"notes://{id}\",\"valid\":true,\"lints\":[]}
-  {\"template\":\"x://{a}/{a}\",\"valid\":true,\"lints\":[{\"code\":\"repeated_name\",\"refuses\":true,\"position\":9,\"message\":\"`a` at byte 9 repeats the name of `a` at byte 5, and no match can make the two agree, so the template cannot be matched; give each its own name\"}]}
+  {\"template\":\"x://{a}/{a}\",\"valid\":true,\"lints\":[{\"code\":\"repeated_name\",\"refuses\":false,\"position\":9,\"message\":\"`a` at byte 9 repeats the name of `a` at byte 5: a URI matches only where the two agree\"}]}
   {\"template\":\"a{b\",\"valid\":false,\"kind\":\"unclosed_expression\",\"position\":1,\"message\":\"expression is not closed with `}`\"}
   (exit status 1)";
 

@@ -45,6 +45,12 @@ pub(super) trait Guide {
     /// `sets` since, may end where the closure runs: not inside the triplets of one UTF-8
     /// character. `None` if that depends on more than the guide knows.
     fn at_boundary(&self, from: u32, sets: Sets, slot: u32) -> Option<bool>;
+
+    /// Whether a match of template `key` counts: all do, unless a search leaves some out
+    /// (a router's template whose repeated names disagreed, searched again without it).
+    fn admits(&self, _key: u32) -> bool {
+        true
+    }
 }
 
 /// A thread a closure starts from: its instruction, its group, its count, and what the
@@ -252,7 +258,9 @@ impl<C: Count> Closure<C> {
                         self.stack.push(Frame::Explore(pc + 1, sets, count));
                     }
                 }
-                Inst::Match(key) if next.is_none() => record_match(win, reached, key),
+                Inst::Match(key) if next.is_none() && guide.admits(key) => {
+                    record_match(win, reached, key);
+                }
                 Inst::Match(_) => {}
             }
         }

@@ -44,6 +44,9 @@ pub(crate) struct Policy {
     require_path_vars: bool,
     /// Values hold raw only what expansion writes raw (no raw sub-delimiters).
     strict_encoding: bool,
+    /// A name used more than once refuses the template. It changes no program, so it is not
+    /// part of the [`index`](Self::index) that programs are cached by.
+    refuse_repeated: bool,
 }
 
 impl Policy {
@@ -57,7 +60,25 @@ impl Policy {
         Self {
             require_path_vars: !options.allow_empty_path_vars,
             strict_encoding: options.strict_encoding,
+            refuse_repeated: options.refuse_repeated_names,
         }
+    }
+
+    /// Whether the policy admits `template` by what is not compiled: under
+    /// `refuse_repeated`, a name used more than once is refused, at its second occurrence.
+    pub(crate) fn admits(self, template: &Parsed) -> Result<(), Unsupported> {
+        if !self.refuse_repeated || !template.has_repeats() {
+            return Ok(());
+        }
+        let position = template
+            .variables()
+            .enumerate()
+            .find(|&(v, _)| template.first_of(v) != v)
+            .map_or(0, |(_, spec)| spec.position());
+        Err(Unsupported::Shape {
+            kind: crate::template::LintKind::RepeatedName,
+            position,
+        })
     }
 
     /// The policy of the first pass: values as an expansion writes them.
@@ -73,6 +94,7 @@ impl Policy {
 /// without building the matcher (a router checks each template on insert, and compiles them
 /// together on its first lookup).
 pub(crate) fn check(template: &Parsed, policy: Policy) -> Result<(), Unsupported> {
+    policy.admits(template)?;
     Program::check(template, policy.strictly())
 }
 
@@ -174,6 +196,8 @@ struct Key {
     /// Its first query-tail variable, if it has a query tail, and its number of variables.
     tail: Option<u32>,
     vars: u32,
+    /// Whether it repeats a name, whose occurrences a match must check.
+    repeats: bool,
 }
 
 /// The template a search found, and what its spans still need to be its captures.
@@ -214,6 +238,12 @@ impl Rest {
     fn ending_at(self, end: usize) -> Self {
         Self { end, ..self }
     }
+
+    /// What a found template's spans need, where the search said nothing (`Found::rest`
+    /// is `None`): nothing, for a match of the whole `uri`.
+    pub(crate) fn plain(uri: &str) -> Self {
+        Self::PLAIN.ending_at(uri.len())
+    }
 }
 
 /// What a pass found: a program key, and whether its spans are plain.
@@ -242,7 +272,9 @@ impl Matcher {
         let mut order: Vec<u32> = (0..templates.len() as u32).collect();
         order.sort_by_key(|&i| {
             let t = templates[i as usize];
-            (!t.is_static(), t.as_str())
+            // Among equally ranked matches, a template that repeats a name first: it matches
+            // a subset of the URIs of the same shape without the repeat.
+            (!t.is_static(), !t.has_repeats(), t.as_str())
         });
         let sorted: Vec<&Parsed> = order.iter().map(|&i| templates[i as usize]).collect();
         let strict = Program::compile_many(&sorted, policy.strictly())?;
@@ -269,6 +301,7 @@ impl Matcher {
                 index,
                 tail: t.tail_var().map(|v| v as u32),
                 vars: t.var_count() as u32,
+                repeats: t.has_repeats(),
             })
             .collect();
         // A walk finds static templates as fast; so does comparing one template's text.
@@ -322,7 +355,7 @@ impl Matcher {
         let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
         if let Walk::Found(key, seen) = walked {
             let key = &self.keys[key as usize];
-            if key.tail.is_none() && seen.is_clean() {
+            if key.tail.is_none() && !key.repeats && seen.is_clean() {
                 return Ok(Some(Found {
                     index: key.index,
                     rest: None,
@@ -365,17 +398,46 @@ impl Matcher {
         };
         match hit {
             Some(hit) => Ok(Some(self.found(uri, spans, hit, known))),
-            None => self.without_fragment(uri, spans, templates),
+            None => self.without_fragment(uri, spans, templates, &[]),
         }
     }
 
+    /// [`find`](Self::find) again, where the templates of `left_out` (by index) do not count:
+    /// a router's search when the occurrences of a repeated name disagreed in the template
+    /// it found. The VM alone runs, strictly then leniently: the walk and the table cannot
+    /// leave a template out. The URI was found valid by the first search.
+    #[cold]
+    pub(crate) fn find_without(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        templates: &dyn Templates,
+        left_out: &[u32],
+    ) -> Result<Option<Found>, BadUri> {
+        let keys: Vec<u32> = (0..self.keys.len() as u32)
+            .filter(|&key| left_out.contains(&self.keys[key as usize].index))
+            .collect();
+        let known = Some(validate_uri(uri)?);
+        let lenient = || self.lenient(templates);
+        for program in std::iter::once(&self.strict).chain(std::iter::from_fn(lenient).take(1)) {
+            spans.marks_mut().fill(Mark::NONE);
+            if let Some(key) = vm::run_without(program, uri.as_bytes(), spans.marks_mut(), &keys) {
+                let hit = Hit { key, plain: false };
+                return Ok(Some(self.found(uri, spans, hit, known)));
+            }
+        }
+        self.without_fragment(uri, spans, templates, left_out)
+    }
+
     /// The search of a URI that no template matched whole, once its fragment is set aside:
-    /// by the templates without a fragment part. The URI is valid as a whole by now.
+    /// by the templates without a fragment part, but those of `left_out`. The URI is valid as
+    /// a whole by now.
     fn without_fragment(
         &self,
         uri: &str,
         spans: &mut Spans,
         templates: &dyn Templates,
+        left_out: &[u32],
     ) -> Result<Option<Found>, BadUri> {
         let Some(end) = uri.find('#') else {
             return Ok(None);
@@ -384,7 +446,10 @@ impl Matcher {
         spans.marks_mut().fill(Mark::NONE);
         let found = match &self.set_aside {
             SetAside::Never => None,
-            SetAside::Itself => self.find(rest, rest.len(), spans, &templates)?,
+            SetAside::Itself if left_out.is_empty() => {
+                self.find(rest, rest.len(), spans, &templates)?
+            }
+            SetAside::Itself => self.find_without(rest, spans, templates, left_out)?,
             SetAside::ByTheOthers { others, matcher } => {
                 let subset = Subset {
                     all: templates,
@@ -398,7 +463,13 @@ impl Matcher {
                     Matcher::many(&chosen, self.policy).ok().map(Box::new)
                 });
                 let found = match matcher {
-                    Some(m) => m.find(rest, rest.len(), spans, &subset)?,
+                    Some(m) if left_out.is_empty() => m.find(rest, rest.len(), spans, &subset)?,
+                    Some(m) => {
+                        let left_out: Vec<u32> = (0..others.len() as u32)
+                            .filter(|&i| left_out.contains(&others[i as usize]))
+                            .collect();
+                        m.find_without(rest, spans, &subset, &left_out)?
+                    }
                     None => None,
                 };
                 found.map(|f| Found {
@@ -622,10 +693,25 @@ fn caseless_key(t: &Parsed) -> Box<str> {
 /// A template as the router compares it for conflicts: two templates of the same shape match
 /// exactly the same URIs with the same precedence.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct Shape(Vec<Token>);
+pub(crate) struct Shape {
+    tokens: Vec<Token>,
+    /// For each variable, the first with its name, where the template repeats one: `x/{a}/{a}`
+    /// matches fewer URIs than `x/{a}/{b}`.
+    repeats: Vec<usize>,
+}
 
 impl Shape {
     pub(crate) fn of(template: &Parsed) -> Self {
-        Self(trie::tokens(template))
+        let repeats = if template.has_repeats() {
+            (0..template.var_count())
+                .map(|v| template.first_of(v))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Self {
+            tokens: trie::tokens(template),
+            repeats,
+        }
     }
 }

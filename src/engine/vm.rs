@@ -42,6 +42,16 @@ use crate::pct::{self, unit_at, Unit};
 /// (`prog.slots` entries) and returns its template key.
 #[inline(never)]
 pub(super) fn run(prog: &Program, uri: &[u8], out: &mut [Mark]) -> Option<u32> {
+    run_without(prog, uri, out, &[])
+}
+
+/// [`run`], where a match of a template whose key is in `left_out` does not count.
+pub(super) fn run_without(
+    prog: &Program,
+    uri: &[u8],
+    out: &mut [Mark],
+    left_out: &[u32],
+) -> Option<u32> {
     if prog.insts.is_empty() {
         return None;
     }
@@ -64,6 +74,7 @@ pub(super) fn run(prog: &Program, uri: &[u8], out: &mut [Mark]) -> Option<u32> {
         let mut vm = Vm {
             nfa,
             uri,
+            left_out,
             #[cfg(test)]
             steps: 0,
         };
@@ -204,6 +215,8 @@ fn set(slots: &mut [Mark], mut sets: Sets, pos: usize) {
 struct Vm<'a> {
     nfa: Nfa<'a>,
     uri: &'a [u8],
+    /// The template keys whose matches do not count.
+    left_out: &'a [u32],
     #[cfg(test)]
     steps: u64,
 }
@@ -278,6 +291,7 @@ impl Vm<'_> {
             uri: self.uri,
             pos,
             explored: 0,
+            left_out: self.left_out,
         };
         // The VM counts exactly and reads every boundary: its closure never stops short.
         let run = closure.run(&self.nfa, starts, lookahead, &mut guide, reached);
@@ -303,6 +317,8 @@ struct VmGuide<'a> {
     uri: &'a [u8],
     pos: usize,
     explored: u64,
+    /// The keys whose matches do not count.
+    left_out: &'a [u32],
 }
 
 impl Guide for VmGuide<'_> {
@@ -325,5 +341,9 @@ impl Guide for VmGuide<'_> {
             .get()
             .unwrap_or(pos);
         Some(pct::ends_char(&uri[start..pos]))
+    }
+
+    fn admits(&self, key: u32) -> bool {
+        !self.left_out.contains(&key)
     }
 }

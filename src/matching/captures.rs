@@ -153,8 +153,67 @@ impl<'a> Captures<'a> {
             Node::Var(spec) => {
                 let index = var;
                 var += 1;
+                if t.has_repeats() {
+                    // A repeated name is one variable, where its name first appears.
+                    return (t.first_of(index) == index)
+                        .then(|| self.representative(index))
+                        .flatten();
+                }
                 self.occurrence(index, op, *spec, expr_start)
             }
+        })
+    }
+
+    /// Occurrence `var` of a name, as a capture of its own, if it is defined: found by
+    /// walking the template, for templates that repeat a name.
+    fn at(&self, var: usize) -> Option<Capture<'a>> {
+        let mut index = 0;
+        let mut op = Operator::Simple;
+        let mut expr_start = 0;
+        for node in self.template.nodes() {
+            match node {
+                Node::Expression { op: o, .. } => {
+                    op = *o;
+                    expr_start = index;
+                }
+                Node::Literal { .. } => {}
+                Node::Var(spec) => {
+                    if index == var {
+                        return self.occurrence(index, op, *spec, expr_start);
+                    }
+                    index += 1;
+                }
+            }
+        }
+        None
+    }
+
+    /// The occurrence of the name of variable `first` that gives its value: the first whole
+    /// one that is defined, else the defined prefix one with the most characters.
+    fn representative(&self, first: usize) -> Option<Capture<'a>> {
+        let defined = || self.template.occurrences(first).filter_map(|v| self.at(v));
+        defined()
+            .find(|c| c.spec.prefix == 0)
+            .or_else(|| defined().max_by_key(|c| pct::char_count(c.raw)))
+    }
+
+    /// Whether every occurrence of the name of variable `first` agrees with the value its
+    /// [`representative`](Self::representative) gives: whole ones decode to the same items,
+    /// a prefix one to the first characters of the value. An empty value agrees with an
+    /// undefined one, and a query parameter left out with any value (a query tail's
+    /// parameters are optional).
+    pub(super) fn occurrences_agree(&self, first: usize) -> bool {
+        let t = self.template;
+        if t.occurrences(first).nth(1).is_none() {
+            return true;
+        }
+        let value = self.representative(first);
+        let in_tail = |v: usize| t.tail_var().is_some_and(|tail| v >= tail);
+        t.occurrences(first).all(|v| match (self.at(v), &value) {
+            (None, _) if in_tail(v) => true,
+            (None, value) => value.as_ref().is_none_or(|c| c.raw.is_empty()),
+            (Some(one), None) => one.raw.is_empty(),
+            (Some(one), Some(value)) => one.agrees_with(value),
         })
     }
 
@@ -518,6 +577,25 @@ impl<'a> Capture<'a> {
         let keys = self.kind_of(shape) == CaptureKind::Map;
         self.entries_of(shape)
             .flat_map(move |(k, v)| keys.then_some(k).into_iter().chain(Some(v)))
+    }
+
+    /// Whether this occurrence of a repeated name agrees with the capture that gives the
+    /// name's value: a prefix one is the value's first characters (the value a single
+    /// string), a whole one has the same items, keys and values, decoded.
+    fn agrees_with(&self, value: &Capture<'_>) -> bool {
+        if self.spec.prefix != 0 {
+            let mut parts = value.raw_parts();
+            let (Some(whole), None) = (parts.next(), parts.next()) else {
+                return false;
+            };
+            return pct::is_decoded_prefix(self.raw, whole, usize::from(self.spec.prefix));
+        }
+        let mut theirs = value.raw_parts();
+        self.raw_parts().all(|part| {
+            theirs
+                .next()
+                .is_some_and(|other| pct::same_decoded(part, other))
+        }) && theirs.next().is_none()
     }
 
     /// Whether each item of this capture is bound to one path segment: a value of an

@@ -263,6 +263,25 @@ pub enum MatchError {
         /// The key, decoded.
         key: String,
     },
+    /// The occurrences of a name the template uses more than once do not agree on one value
+    /// (`dict://{term:1}/{term}` on `dict://d/cat`): no assignment expands to the URI.
+    ///
+    /// ```
+    /// use rfc6570::{MatchError, UriTemplate};
+    ///
+    /// let t = UriTemplate::parse("dict://{term:1}/{term}")?;
+    /// assert_eq!(t.match_uri("dict://c/cat")?.get("term").unwrap().decoded(), "cat");
+    /// assert_eq!(
+    ///     t.match_uri("dict://d/cat").unwrap_err(),
+    ///     MatchError::Disagreement { variable: "term".into() }
+    /// );
+    /// # Ok::<(), rfc6570::Error>(())
+    /// ```
+    #[error("the occurrences of variable `{variable}` do not agree")]
+    Disagreement {
+        /// The repeated name, as its first occurrence writes it.
+        variable: String,
+    },
     /// The template cannot be matched at all.
     #[error("the template cannot be matched")]
     Unsupported(#[source] Unsupported),
@@ -270,7 +289,8 @@ pub enum MatchError {
 
 impl MatchError {
     /// A stable `snake_case` name for logs and machine-readable output: `no_match`,
-    /// `malformed`, the [`QueryError`]'s code, `duplicate_key` or `unsupported`.
+    /// `malformed`, the [`QueryError`]'s code, `duplicate_key`, `disagreement` or
+    /// `unsupported`.
     ///
     /// ```
     /// # use rfc6570::UriTemplate;
@@ -284,6 +304,7 @@ impl MatchError {
             Self::Malformed { .. } => "malformed",
             Self::Query(e) => e.code(),
             Self::DuplicateKey { .. } => "duplicate_key",
+            Self::Disagreement { .. } => "disagreement",
             Self::Unsupported(_) => "unsupported",
         }
     }

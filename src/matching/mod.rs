@@ -6,6 +6,7 @@
 //! what turns them into captures once the engine has found a template: `query` binds a query
 //! tail's pairs in any order, and `finish` checks what the captures will decode.
 
+mod agree;
 mod captures;
 mod error;
 #[cfg(feature = "serde")]
@@ -27,7 +28,8 @@ use crate::template::Parsed;
 
 /// Completes the spans the engine found for `template` into those of its captures: binds the
 /// query tail (which starts at `query`, if the template has one), checks that captured text
-/// decodes to UTF-8, and that no map holds a key twice. The caller then builds the captures
+/// decodes to UTF-8, that no map holds a key twice, and that the occurrences of a repeated
+/// name agree. The caller then builds the captures
 /// where it returns them: they are large enough that each move costs.
 #[inline]
 pub(crate) fn finish(
@@ -39,7 +41,11 @@ pub(crate) fn finish(
     strict_query: bool,
 ) -> Result<(), MatchError> {
     // Most lookups have nothing to finish: kept inline, so that they do not pay for a call.
-    if triplets == Triplets::None && query.is_none() && !template.explodes() {
+    if triplets == Triplets::None
+        && query.is_none()
+        && !template.explodes()
+        && !template.has_repeats()
+    {
         return Ok(());
     }
     finish_spans(template, uri, spans, triplets, query, strict_query)
@@ -70,6 +76,9 @@ fn finish_spans(
         if let Some((variable, key)) = repeated {
             return Err(MatchError::DuplicateKey { variable, key });
         }
+    }
+    if template.has_repeats() {
+        agree::agree(template, uri, spans)?;
     }
     Ok(())
 }

@@ -23,6 +23,7 @@ pub struct MatchOptions {
     pub(crate) strict_encoding: bool,
     pub(crate) allow_empty_path_vars: bool,
     pub(crate) max_uri_len: usize,
+    pub(crate) refuse_repeated_names: bool,
 }
 
 /// The default of [`MatchOptions::max_uri_len`]: 32 KiB.
@@ -36,6 +37,7 @@ impl MatchOptions {
         strict_encoding: false,
         allow_empty_path_vars: true,
         max_uri_len: DEFAULT_MAX_URI_LEN,
+        refuse_repeated_names: false,
     };
 
     /// The defaults, as [`DEFAULT`](Self::DEFAULT).
@@ -98,6 +100,30 @@ impl MatchOptions {
     /// ```
     pub const fn allow_empty_path_vars(mut self, allow: bool) -> Self {
         self.allow_empty_path_vars = allow;
+        self
+    }
+
+    /// Refuse templates that use a name more than once, as the Python MCP SDK does, rather
+    /// than match them where the occurrences agree (the [semantics](crate::semantics),
+    /// section 15). Such a template is then
+    /// [`Unsupported::Shape`](super::Unsupported::Shape) with
+    /// [`LintKind::RepeatedName`](crate::template::LintKind::RepeatedName) at the second
+    /// occurrence. Default: `false`.
+    ///
+    /// ```
+    /// # use rfc6570::{MatchError, UriTemplate, matching::{MatchOptions, Unsupported}};
+    /// # use rfc6570::template::LintKind;
+    /// let t = UriTemplate::parse("dict://{term:1}/{term}")?;
+    /// assert_eq!(t.match_uri("dict://c/cat")?.get("term").unwrap().decoded(), "cat");
+    /// let strict = MatchOptions::new().refuse_repeated_names(true);
+    /// assert_eq!(
+    ///     t.match_uri_with("dict://c/cat", &strict).unwrap_err(),
+    ///     MatchError::Unsupported(Unsupported::Shape { kind: LintKind::RepeatedName, position: 17 })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn refuse_repeated_names(mut self, refuse: bool) -> Self {
+        self.refuse_repeated_names = refuse;
         self
     }
 

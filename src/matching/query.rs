@@ -62,11 +62,14 @@ pub(super) fn bind(
     debug_assert!(!uri.as_bytes()[from..].contains(&b'#'));
     let tail = || t.variables().skip(first_var);
     for (name, value, at) in pairs(&uri[from + 1..], from + 1) {
-        // Names compare under RFC 3986 normalization: `%74oken` is `token`.
-        let found = tail()
-            .enumerate()
-            .find(|(_, v)| pct::equivalent(v.name(), name));
-        let Some((i, spec)) = found else {
+        // Names compare under RFC 3986 normalization: `%74oken` is `token`. A name the tail
+        // repeats (`{?q,q}`) binds its pairs to its occurrences in order.
+        let named = || {
+            tail()
+                .enumerate()
+                .filter(|(_, v)| pct::equivalent(v.name(), name))
+        };
+        let Some((_, spec)) = named().next() else {
             if tail().any(|v| v.is_exploded()) {
                 // The name ends before the value's `=`, or, without one, where the value is.
                 let name_end = at - usize::from(uri.as_bytes()[at - 1] == b'=');
@@ -77,18 +80,20 @@ pub(super) fn bind(
             }
             continue;
         };
-        let var = first_var + i;
         check(value, at)?;
         if spec.is_exploded() {
             continue;
         }
-        if spans.get(var).is_some() {
+        let mut free = named()
+            .filter(|&(i, _)| spans.get(first_var + i).is_none())
+            .peekable();
+        if free.peek().is_none() {
             return Err(QueryError::DuplicateParameter { name: name.into() }.into());
         }
-        if !fits_prefix(value, &spec) {
+        let Some((i, _)) = free.find(|(_, spec)| fits_prefix(value, spec)) else {
             return Err(MatchError::NoMatch);
-        }
-        spans.set(var, at..at + value.len());
+        };
+        spans.set(first_var + i, at..at + value.len());
     }
     for (i, spec) in tail().enumerate() {
         if spec.is_exploded() {

@@ -62,6 +62,16 @@ pub(crate) fn unit_at(bytes: &[u8], i: usize) -> (Unit, usize) {
     }
 }
 
+/// The units of valid text, normalized as [`unit_at`] reads them.
+pub(crate) fn units(bytes: &[u8]) -> impl Iterator<Item = Unit> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let (unit, len) = (i < bytes.len()).then(|| unit_at(bytes, i))?;
+        i += len;
+        Some(unit)
+    })
+}
+
 #[inline]
 pub(super) fn hex_value(b: u8) -> u8 {
     match b {
@@ -218,6 +228,19 @@ fn units_equal_to(text: &str, byte: u8) -> impl Iterator<Item = (usize, usize)> 
 /// Whether two valid texts decode to the same bytes (`%2F` and `/` do), without decoding them.
 pub(crate) fn same_decoded(a: &str, b: &str) -> bool {
     a == b || decoded_bytes(a).eq(decoded_bytes(b))
+}
+
+/// Whether `prefix` decodes to the first `chars` characters of what `whole` decodes to (all
+/// of it, if it has fewer): how a prefix occurrence `{v:N}` of a repeated name agrees with
+/// the value.
+pub(crate) fn is_decoded_prefix(prefix: &str, whole: &str, chars: usize) -> bool {
+    let mut started = 0;
+    let head = decoded_bytes(whole).take_while(|&b| {
+        // A UTF-8 continuation byte belongs to the character before it.
+        started += usize::from(b & 0xC0 != 0x80);
+        started <= chars
+    });
+    decoded_bytes(prefix).eq(head)
 }
 
 /// Whether two valid texts are equivalent under RFC 3986 normalization (hex case, triplets of

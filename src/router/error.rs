@@ -135,6 +135,15 @@ pub enum RouteError {
         /// The key, decoded.
         key: String,
     },
+    /// The best match repeats a name whose occurrences disagree
+    /// ([`MatchError::Disagreement`]), and no other template matches.
+    #[error("the occurrences of variable `{variable}` of `{template}` do not agree")]
+    Disagreement {
+        /// The matched template.
+        template: String,
+        /// The repeated name.
+        variable: String,
+    },
     /// The router's templates cannot be compiled together.
     #[error("the router cannot be compiled")]
     Unsupported(#[source] Unsupported),
@@ -142,7 +151,8 @@ pub enum RouteError {
 
 impl RouteError {
     /// A stable `snake_case` name for logs and machine-readable output: `not_found`,
-    /// `unsafe`, `malformed`, the [`QueryError`]'s code, `duplicate_key` or `unsupported`.
+    /// `unsafe`, `malformed`, the [`QueryError`]'s code, `duplicate_key`, `disagreement` or
+    /// `unsupported`.
     ///
     /// ```
     /// # use rfc6570::Router;
@@ -156,6 +166,7 @@ impl RouteError {
             Self::Malformed { .. } => "malformed",
             Self::Query { source, .. } => source.code(),
             Self::DuplicateKey { .. } => "duplicate_key",
+            Self::Disagreement { .. } => "disagreement",
             Self::Unsupported(_) => "unsupported",
         }
     }
@@ -174,6 +185,10 @@ impl RouteError {
                 template: template.to_owned(),
                 variable,
                 key,
+            },
+            MatchError::Disagreement { variable } => Self::Disagreement {
+                template: template.to_owned(),
+                variable,
             },
             MatchError::Unsupported(reason) => Self::Unsupported(reason),
         }

@@ -7,7 +7,7 @@
 
 use super::{Route, RouteError, Router};
 use crate::engine::Rest;
-use crate::matching::{self, Captures, Spans};
+use crate::matching::{self, Captures, MatchError, Spans};
 use crate::safety::SafetyPolicy;
 use crate::UriTemplate;
 
@@ -125,23 +125,60 @@ impl<T> Router<T> {
         index: usize,
         rest: Rest,
     ) -> Result<Routed<'r, 'u, T>, RouteError> {
+        let (index, rest) = self.agreeing(uri, &mut spans, index, rest)?;
         let route = &self.routes[index];
         let template = route.template.parsed();
-        let strict = self.options.matching.strict_query;
-        matching::finish(
-            template,
-            &uri[..rest.end],
-            &mut spans,
-            rest.triplets,
-            rest.query.get(),
-            strict,
-        )
-        .map_err(|e| RouteError::of_match(template.as_str(), e))?;
         let captures = Captures::new(template, uri, spans);
         if !rest.plain {
             self.check_safety(route, &captures)?;
         }
         Ok(self.routed(index, captures))
+    }
+
+    /// Finishes the spans of template `index` ([`matching::finish`]); where it repeats a name
+    /// whose occurrences disagree, searches again without it, until a template agrees or
+    /// none is left: at most once more per template that repeats a name. Returns the
+    /// template whose spans these are.
+    fn agreeing(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        mut index: usize,
+        mut rest: Rest,
+    ) -> Result<(usize, Rest), RouteError> {
+        let strict = self.options.matching.strict_query;
+        let mut left_out = Vec::new();
+        loop {
+            let template = self.routes[index].template.parsed();
+            let finished = matching::finish(
+                template,
+                &uri[..rest.end],
+                spans,
+                rest.triplets,
+                rest.query.get(),
+                strict,
+            );
+            let error = match finished {
+                Ok(()) => return Ok((index, rest)),
+                Err(error @ MatchError::Disagreement { .. }) => error,
+                Err(error) => return Err(RouteError::of_match(template.as_str(), error)),
+            };
+            left_out.push(index as u32);
+            let Some(Ok(compiled)) = self.compiled.get() else {
+                unreachable!("a router looks up once compiled");
+            };
+            let again = compiled
+                .matcher
+                .find_without(uri, spans, &self.routes, &left_out)?;
+            let Some(found) = again else {
+                // No other template matches: the disagreement of the first one found is
+                // the answer.
+                let first = self.routes[left_out[0] as usize].template.as_str();
+                return Err(RouteError::of_match(first, error));
+            };
+            index = found.index as usize;
+            rest = found.rest.unwrap_or(Rest::plain(uri));
+        }
     }
 
     #[inline]

@@ -93,6 +93,20 @@ impl RouterOptions {
         self
     }
 
+    /// See [`MatchOptions::refuse_repeated_names`]. Default: `false`, repeated names match
+    /// where their occurrences agree.
+    ///
+    /// ```
+    /// # use rfc6570::{InsertError, Router, router::RouterOptions};
+    /// let mut router = Router::with_options(RouterOptions::new().refuse_repeated_names(true));
+    /// assert!(matches!(router.insert("dict://{term:1}/{term}", ()), Err(InsertError::Unsupported { .. })));
+    /// # Ok::<(), rfc6570::InsertError>(())
+    /// ```
+    pub const fn refuse_repeated_names(mut self, refuse: bool) -> Self {
+        self.matching = self.matching.refuse_repeated_names(refuse);
+        self
+    }
+
     /// See [`MatchOptions::max_uri_len`]. Default: 32 KiB.
     ///
     /// ```

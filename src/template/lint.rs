@@ -44,9 +44,22 @@ pub enum LintKind {
     /// both have a prefix modifier (`{a:3}{b}`), reported instead of `AdjacentVariables`. A
     /// warning.
     PrefixNextToVariable,
-    /// A variable name used more than once (`{x}/{x}`, `{a,b,a}`): its occurrences would have
-    /// to capture the same value, which no linear-time match can enforce. Refused.
+    /// A variable name used more than once (`{x}/{x}`, `{/var:1,var}`): a URI matches only
+    /// where its occurrences agree (the [semantics](crate::semantics), section 15). A
+    /// warning, which [`MatchOptions::refuse_repeated_names`](crate::matching::MatchOptions::refuse_repeated_names)
+    /// makes a refusal.
     RepeatedName,
+    /// A name used more than once whose agreement the places a match chose cannot decide:
+    /// a variable before its last occurrence outside the query tail has no place that the
+    /// URI fixes (`{+x}/{+x}`, `{a}.{x}.{x}`, `{/a}{/x}/{x}`), so a match could place the
+    /// occurrences where they disagree while another placing agrees; or the name has a prefix
+    /// in one place and is exploded in another (`{p:2}/{p*}`), so that its value's kind is
+    /// not fixed. Every expression up to the last occurrence must be followed by a literal
+    /// whose first character it neither holds nor writes, or end the head before a query
+    /// tail it cannot hold the start of; an expression with a repeated name must hold no
+    /// other name; and one whose values can hold its separator (`{.who,who}`, found by
+    /// length) must hold whole values only. Refused.
+    RepeatedAmbiguous,
     /// A variable name holding a percent-triplet that does not decode to UTF-8
     /// (`{?na%FFme*}`), which an exploded named variable writes into the URI. Refused.
     NameNotUtf8,
@@ -99,6 +112,7 @@ impl LintKind {
             Self::SeveralCrossing => "several_crossing",
             Self::PrefixNextToVariable => "prefix_next_to_variable",
             Self::RepeatedName => "repeated_name",
+            Self::RepeatedAmbiguous => "repeated_ambiguous",
             Self::NameNotUtf8 => "name_not_utf8",
             Self::QueryAfterFragment => "query_after_fragment",
             Self::QueryBeforeTail => "query_before_tail",
@@ -112,18 +126,23 @@ impl LintKind {
 
     /// Whether matching refuses a template with this lint: some URI would otherwise get a
     /// wrong assignment, or none could be found in linear time. The others are warnings:
-    /// such a template matches, by the documented rule, where its reading is ambiguous.
+    /// such a template matches, by the documented rule, where its reading is ambiguous, or
+    /// (a repeated name) where its occurrences agree.
     ///
     /// ```
     /// use rfc6570::template::LintKind;
     ///
-    /// assert!(LintKind::RepeatedName.refuses());
+    /// assert!(LintKind::RepeatedAmbiguous.refuses());
+    /// assert!(!LintKind::RepeatedName.refuses());
     /// assert!(!LintKind::SeveralCrossing.refuses());
     /// ```
     pub fn refuses(self) -> bool {
         !matches!(
             self,
-            Self::AdjacentVariables | Self::SeveralCrossing | Self::PrefixNextToVariable
+            Self::AdjacentVariables
+                | Self::SeveralCrossing
+                | Self::PrefixNextToVariable
+                | Self::RepeatedName
         )
     }
 }
@@ -154,8 +173,12 @@ impl fmt::Display for LintKind {
                  that ends the first"
             }
             Self::RepeatedName => {
-                "a variable name is used more than once, and a match cannot make its \
+                "a variable name is used more than once, and a URI matches only where its \
                  occurrences agree"
+            }
+            Self::RepeatedAmbiguous => {
+                "a repeated name's occurrences could be read where they disagree while another \
+                 reading agrees, or its value's kind is not fixed"
             }
             Self::NameNotUtf8 => "a variable name holds percent-encoded bytes that are not UTF-8",
             Self::QueryAfterFragment => {

@@ -7,6 +7,9 @@ use super::parts::{Component, Components, Expression, VarSpec};
 use super::rules;
 use super::Limits;
 use crate::error::{Error, ErrorKind};
+use crate::pct;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 impl std::fmt::Debug for Parsed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -17,7 +20,7 @@ impl std::fmt::Debug for Parsed {
 /// A template as parsed: two allocations, its source text and a flat array of [`Node`]s. The
 /// public [`UriTemplate`](crate::UriTemplate) wraps it with the matching programs it compiles
 /// on first use; expansion and the matching engine read only this.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub(crate) struct Parsed {
     source: Box<str>,
     nodes: Vec<Node>,
@@ -27,7 +30,20 @@ pub(crate) struct Parsed {
     tail_var: Option<usize>,
     /// See [`var_count`](Self::var_count).
     var_count: usize,
+    /// For each variable, the index of the first variable with its name, when some name is
+    /// used more than once; empty otherwise (see [`first_of`](Self::first_of)). Found when
+    /// matching first asks, so that parsing stays at two allocations.
+    first_of: OnceLock<Box<[u32]>>,
 }
+
+/// Two parsed templates are equal when their text is: the rest is derived from it.
+impl PartialEq for Parsed {
+    fn eq(&self, other: &Self) -> bool {
+        self.source == other.source
+    }
+}
+
+impl Eq for Parsed {}
 
 impl Parsed {
     /// Parses with the default limits (for the crate's own tests).
@@ -57,6 +73,7 @@ impl Parsed {
             explodes,
             tail_var,
             var_count,
+            first_of: OnceLock::new(),
         })
     }
 
@@ -133,6 +150,32 @@ impl Parsed {
         self.var_count
     }
 
+    /// Whether some name is used by more than one variable (`{x}/{x}`, `{/var:1,var}`): then
+    /// a match must make its occurrences agree.
+    #[inline]
+    pub(crate) fn has_repeats(&self) -> bool {
+        !self.first_occurrences().is_empty()
+    }
+
+    /// The index of the first variable named as variable `var` is (`var` itself for most).
+    pub(crate) fn first_of(&self, var: usize) -> usize {
+        self.first_occurrences()
+            .get(var)
+            .map_or(var, |&first| first as usize)
+    }
+
+    #[inline]
+    fn first_occurrences(&self) -> &[u32] {
+        self.first_of
+            .get_or_init(|| first_occurrences(&self.source, &self.nodes))
+    }
+
+    /// The variables named as variable `var` is, `var` included, in template order.
+    pub(crate) fn occurrences(&self, var: usize) -> impl Iterator<Item = usize> + '_ {
+        let first = self.first_of(var);
+        (first..self.var_count).filter(move |&v| v == var || self.first_of(v) == first)
+    }
+
     pub(crate) fn nodes(&self) -> &[Node] {
         &self.nodes
     }
@@ -141,6 +184,42 @@ impl Parsed {
     pub(crate) fn span(&self, start: u32, end: u32) -> &str {
         &self.source[start as usize..end as usize]
     }
+}
+
+/// For each variable, the index of the first with the same name (names compare normalized, as
+/// matching compares them: `%61` is `a`); empty when every name is used once. A few names are
+/// compared pairwise, without allocating; many are hashed, so that a template of many
+/// variables costs no more than its length.
+pub(super) fn first_occurrences(source: &str, nodes: &[Node]) -> Box<[u32]> {
+    const PAIRWISE: usize = 32;
+    let names = || {
+        nodes.iter().filter_map(|n| match n {
+            Node::Var(v) => Some(&source[v.name_start as usize..v.name_end as usize]),
+            _ => None,
+        })
+    };
+    let count = names().count();
+    if count <= PAIRWISE {
+        let repeats = names()
+            .enumerate()
+            .any(|(v, name)| names().take(v).any(|u| pct::equivalent(u, name)));
+        if !repeats {
+            return Box::default();
+        }
+    }
+    let mut seen: HashMap<Vec<pct::Unit>, u32> = HashMap::with_capacity(count);
+    let first: Vec<u32> = names()
+        .enumerate()
+        .map(|(v, name)| {
+            *seen
+                .entry(pct::units(name.as_bytes()).collect())
+                .or_insert(v as u32)
+        })
+        .collect();
+    if first.iter().enumerate().all(|(v, &f)| f as usize == v) {
+        return Box::default();
+    }
+    first.into()
 }
 
 /// The index of the first variable of the query tail of `nodes`, if there is one.

@@ -183,6 +183,11 @@ impl<'t> VarSpec<'t> {
         (self.node.prefix != 0).then_some(self.node.prefix)
     }
 
+    /// Where its name starts in the template, in bytes: where lints and refusals point.
+    pub(crate) fn position(&self) -> usize {
+        self.node.name_start as usize
+    }
+
     /// Whether the spec has the explode modifier `*`.
     ///
     /// ```

@@ -461,13 +461,17 @@ fn check_warns_of_lints() {
          ambiguous; put a literal between them\n  x://{a}{b}\n          ^\n\
          ok: notes://{id}\n\
          ok: {#f}{?q}{x}/{x}\n\
+         warning: `{#f}` at byte 0 comes before a repeated name's last occurrence, and another \
+         expression follows it with no literal between, so a match could place the occurrences \
+         where they disagree while another placing agrees; put a literal it cannot hold after \
+         it, or give each occurrence its own name\n  {#f}{?q}{x}/{x}\n  ^\n\
          warning: `{?q}` at byte 4 follows the fragment that `{#f}` at byte 0 starts, and in a \
          URI everything after `#` is fragment, so the template cannot be matched; move it \
          before the fragment\n  {#f}{?q}{x}/{x}\n      ^\n\
          warning: `x` at byte 9 follows `q` with no literal between them, so where one ends is \
          ambiguous; put a literal between them\n  {#f}{?q}{x}/{x}\n           ^\n\
-         warning: `x` at byte 13 repeats the name of `x` at byte 9, and no match can make the \
-         two agree, so the template cannot be matched; give each its own name\n  {#f}{?q}{x}/{x}\n               ^\n"
+         warning: `x` at byte 13 repeats the name of `x` at byte 9: a URI matches only where the two \
+         agree\n  {#f}{?q}{x}/{x}\n               ^\n"
     );
 
     let mut json_args = vec!["check", "--json"];
@@ -497,6 +501,7 @@ fn check_warns_of_lints() {
         &[("adjacent_variables", 8)],
         &[],
         &[
+            ("repeated_ambiguous", 0),
             ("query_after_fragment", 4),
             ("adjacent_variables", 9),
             ("repeated_name", 13),

@@ -177,14 +177,16 @@ fn separators_compare_normalized_inside_captures() {
 
 #[test]
 fn names_equal_under_normalization_are_one_name() {
+    // `%61` is `a`: one name used twice, whose occurrences must agree.
     let t = template("x{?a,%61}");
     assert_eq!(
         t.match_uri("x?a=1&%61=2").unwrap_err(),
-        MatchError::Unsupported(Unsupported::Shape {
-            kind: rfc6570::template::LintKind::RepeatedName,
-            position: 5
-        })
+        MatchError::Disagreement {
+            variable: "a".into()
+        }
     );
+    let caps = t.match_uri("x?a=1&%61=1").unwrap();
+    assert_eq!(serde_json::to_value(&caps).unwrap(), json!({"a": "1"}));
     assert_eq!(
         t.lints()[0].kind(),
         rfc6570::template::LintKind::RepeatedName

@@ -306,23 +306,29 @@ fn a_query_value_with_a_prefix_is_a_string() {
 }
 
 #[test]
-fn a_repeated_name_is_refused_when_the_template_compiles() {
-    // F3, F4: occurrences of one name must agree, which no linear-time match can enforce.
+fn a_repeated_name_whose_occurrences_a_match_cannot_place_is_refused() {
+    // F3, F4: occurrences of one name must agree, which is checked on the places the match
+    // chose; where another placing could agree, the template is refused when it compiles.
     for text in [
-        "{a:3}/{a}",
         "{a,b}{b}",
         "{#y,x,y}",
         "{x,h,h,y}",
         "{/a,a}{+b}",
         "{_:1}{+_*}",
+        "{+a}/{+a}",
     ] {
         let t = UriTemplate::parse(text).unwrap();
         assert_eq!(
             refused_by(t.match_uri("ab/ab")),
-            Some(LintKind::RepeatedName),
+            Some(LintKind::RepeatedAmbiguous),
             "{text}"
         );
     }
+    let t = UriTemplate::parse("{a:3}/{a}").unwrap();
+    assert_eq!(
+        t.match_uri("abc/abcd").unwrap().get("a").unwrap().decoded(),
+        "abcd"
+    );
 }
 
 /// The rule that refused a template when it compiled, if one did.

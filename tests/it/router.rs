@@ -168,18 +168,23 @@ fn deny_lints_refuses_linted_templates_only() {
         InsertError::Lint { lint, .. } => {
             assert_eq!(
                 (lint.kind(), lint.position()),
-                (LintKind::AdjacentVariables, 6)
+                (LintKind::RepeatedAmbiguous, 0)
             )
         }
         other => panic!("{other:?}"),
     }
     assert!(router.is_empty());
     // A lint that matching refuses anyway is reported as the lint, checked first.
+    let err = router.insert("x://{+x}/{+x}", ()).unwrap_err();
+    assert!(
+        matches!(err, InsertError::Lint { ref lint, .. } if lint.kind() == LintKind::RepeatedAmbiguous)
+    );
+    // A repeated name is a warning, which the option denies too.
     let err = router.insert("x://{x}/{x}", ()).unwrap_err();
     assert!(
         matches!(err, InsertError::Lint { ref lint, .. } if lint.kind() == LintKind::RepeatedName)
     );
-    let err = Router::new().insert("x://{x}/{x}", ()).unwrap_err();
+    let err = Router::new().insert("x://{+x}/{+x}", ()).unwrap_err();
     assert!(matches!(err, InsertError::Unsupported { .. }), "{err:?}");
 
     // Clean templates go in, and route as without the option.

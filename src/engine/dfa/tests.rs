@@ -10,6 +10,7 @@ use crate::template::Parsed;
 const LENIENT: Policy = Policy {
     require_path_vars: false,
     strict_encoding: false,
+    refuse_repeated: false,
 };
 
 fn program(template: &str, policy: Policy) -> Program {
@@ -125,6 +126,7 @@ fn a_small_router_gets_a_table() {
     let policy = Policy {
         require_path_vars: true,
         strict_encoding: true,
+        refuse_repeated: false,
     };
     let p = router_program(&texts, policy);
     assert!(p.dfa().is_some());
@@ -186,6 +188,7 @@ fn counting_loops_answer_as_the_vm_does() {
             let policy = Policy {
                 require_path_vars: policy & 1 != 0,
                 strict_encoding: policy & 2 != 0,
+                refuse_repeated: false,
             };
             let p = program(template, policy);
             assert!(p.dfa().is_some(), "{template} gets a table");
@@ -244,6 +247,7 @@ mod agrees_with_the_vm {
             let policy = Policy {
                 require_path_vars: policy & 1 != 0,
                 strict_encoding: policy & 2 != 0,
+                refuse_repeated: false,
             };
             let t = case.template().parsed();
             if let Ok(program) = Program::compile(t, policy) {

@@ -121,7 +121,10 @@ impl BuildTrie {
                 }
             };
         }
-        self.nodes[node].end = Some(key);
+        // Two templates end here only where one repeats a name the other does not
+        // (`x/{a}/{a}`, `x/{a}/{b}`): the first key, which ranks first, is the walk's answer,
+        // and a router searches again without it where its occurrences disagree.
+        self.nodes[node].end.get_or_insert(key);
         true
     }
 

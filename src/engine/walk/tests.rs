@@ -285,6 +285,7 @@ mod agrees_with_the_vm {
             let policy = Policy {
                 require_path_vars: !empty,
                 strict_encoding: false,
+                refuse_repeated: false,
             };
             let program = Program::compile(&t, policy).unwrap();
             // The shared strategy also draws a few templates the walk does not serve (`{q}-`,

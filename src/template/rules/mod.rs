@@ -37,11 +37,12 @@ pub(super) fn refusal(source: &str, nodes: &[Node]) -> Option<Lint> {
 type Rule = fn(&Template<'_>, &mut Vec<Lint>);
 
 /// Every rule, the warnings first.
-const RULES: [Rule; 11] = [
+const RULES: [Rule; 12] = [
     adjacent_variables,
     several_crossing,
     repeated_name,
     name_not_utf8,
+    repeated_ambiguous,
     query_after_fragment,
     query_before_tail,
     query_after_query,
@@ -81,11 +82,17 @@ enum Part<'t> {
 struct Var {
     op: Operator,
     node: VarNode,
+    /// Its index among the template's variables.
+    index: u32,
+    /// The index of the first variable with its name: its own, unless the name is repeated.
+    first: u32,
 }
 
 impl<'t> Template<'t> {
     fn new(source: &'t str, nodes: &[Node]) -> Self {
         let tail_node = tail_start(nodes);
+        let first = super::parsed::first_occurrences(source, nodes);
+        let mut index = 0;
         let mut parts = Vec::new();
         let mut tail = None;
         let mut i = 0;
@@ -107,7 +114,16 @@ impl<'t> Template<'t> {
                     let vars = nodes[i + 1..=i + usize::from(vars)]
                         .iter()
                         .map(|n| match *n {
-                            Node::Var(node) => Var { op, node },
+                            Node::Var(node) => {
+                                let var = Var {
+                                    op,
+                                    node,
+                                    index: index as u32,
+                                    first: first.get(index).copied().unwrap_or(index as u32),
+                                };
+                                index += 1;
+                                var
+                            }
                             _ => unreachable!("an expression's nodes are variables"),
                         })
                         .collect::<Vec<_>>();
@@ -176,6 +192,21 @@ impl Var {
     /// Whether its value can hold the URI byte `c`.
     fn holds(self, c: u8) -> bool {
         c == b'%' || !c.is_ascii() || self.class().allows_raw(c)
+    }
+
+    /// Whether its value can hold the URI byte `c` in any reading: as expansion writes it,
+    /// or as clients send it, with raw sub-delimiters.
+    fn holds_leniently(self, c: u8) -> bool {
+        let leniently = Reading {
+            strict: false,
+            in_query: false,
+        };
+        self.holds(c) || Class::variable(self.op, &self.node, leniently).allows_raw(c)
+    }
+
+    /// Whether an earlier variable has its name.
+    fn is_repeat(self) -> bool {
+        self.first != self.index
     }
 
     fn crosses(self) -> bool {
@@ -331,27 +362,151 @@ fn several_crossing(t: &Template<'_>, found: &mut Vec<Lint>) {
 /// [`LintKind::RepeatedName`]: a variable whose name an earlier one has. Names compare
 /// normalized, as matching compares them (`%61` is `a`).
 fn repeated_name(t: &Template<'_>, found: &mut Vec<Lint>) {
-    let mut named: Vec<Var> = Vec::new();
-    for v in t.parts.iter().flat_map(Part::vars) {
-        let name = t.spec(v).name();
-        match named
+    let all: Vec<Var> = t.parts.iter().flat_map(Part::vars).collect();
+    for v in all.iter().filter(|v| v.is_repeat()) {
+        let u = all[v.first as usize];
+        let message = format!(
+            "`{}` at byte {} repeats the name of `{}` at byte {}: a URI matches only where \
+             the two agree",
+            t.spec(*v),
+            v.position(),
+            t.spec(u),
+            u.position(),
+        );
+        push(found, LintKind::RepeatedName, v.position(), message);
+    }
+}
+
+/// [`LintKind::RepeatedAmbiguous`]: a repeated name whose agreement the places a match chose
+/// cannot decide. Either, before its last occurrence in the head, a variable whose place in
+/// the URI the template does not fix (so each place must be the only one possible: every
+/// expression up to there is followed by a literal whose first character it neither holds
+/// nor writes, or ends the head before a query tail it cannot hold the start of; an
+/// expression with a repeated name holds no other name; and one whose separator its values
+/// can hold, `{.who,who}`, whose occurrences are found by their length, holds whole values
+/// only). Or a name with a prefix in one place and exploded in another (`{p:2}/{p*}`): a
+/// prefix says its value is a string, and an explode of one item cannot say whether it was.
+fn repeated_ambiguous(t: &Template<'_>, found: &mut Vec<Lint>) {
+    prefix_and_explode(t, found);
+    unplaced_before_repeat(t, found);
+}
+
+/// The second half of [`repeated_ambiguous`]: a name with a prefix in one place and exploded
+/// in another, reported at the later of the first two such.
+fn prefix_and_explode(t: &Template<'_>, found: &mut Vec<Lint>) {
+    let all: Vec<Var> = t.parts.iter().flat_map(Part::vars).collect();
+    for v in all.iter().filter(|v| v.is_repeat()) {
+        let earlier = all[..v.index as usize]
             .iter()
-            .find(|u| pct::equivalent(t.spec(**u).name(), name))
-        {
-            Some(&u) => {
-                let message = format!(
-                    "`{}` at byte {} repeats the name of `{}` at byte {}, and no match can make \
-                     the two agree, so the template cannot be matched; give each its own name",
-                    t.spec(v),
-                    v.position(),
-                    t.spec(u),
-                    u.position(),
-                );
-                push(found, LintKind::RepeatedName, v.position(), message);
-            }
-            None => named.push(v),
+            .filter(|u| u.first == v.first);
+        let clash =
+            |u: &&Var| u.node.prefix != 0 && v.node.explode || u.node.explode && v.node.prefix != 0;
+        if let Some(u) = earlier.clone().find(clash) {
+            let message = format!(
+                "`{}` at byte {} and `{}` at byte {} are one variable with a prefix in one \
+                 place and exploded in the other: the prefix says its value is a string, and \
+                 an explode of one item cannot say whether it was, so a match cannot tell \
+                 what the URI gives it; drop the prefix or the explode",
+                t.spec(*u),
+                u.position(),
+                t.spec(*v),
+                v.position(),
+            );
+            push(found, LintKind::RepeatedAmbiguous, v.position(), message);
+            return;
         }
     }
+}
+
+/// The first half of [`repeated_ambiguous`]: before a repeated name's last occurrence in the
+/// head, an expression whose place the URI does not fix.
+fn unplaced_before_repeat(t: &Template<'_>, found: &mut Vec<Lint>) {
+    let repeated: Vec<bool> = {
+        let all: Vec<Var> = t.parts.iter().flat_map(Part::vars).collect();
+        let mut uses = vec![0u32; all.len()];
+        for v in &all {
+            uses[v.first as usize] += 1;
+        }
+        all.iter().map(|v| uses[v.first as usize] > 1).collect()
+    };
+    let head = t.head();
+    let is_repeated = |v: &Var| repeated[v.index as usize];
+    let Some(last) = head.iter().rposition(|p| p.vars().any(|v| is_repeated(&v))) else {
+        return;
+    };
+    for (i, part) in head[..=last].iter().enumerate() {
+        let Part::Expression {
+            op,
+            vars,
+            text,
+            start,
+        } = part
+        else {
+            continue;
+        };
+        let has_repeat = vars.iter().any(is_repeated);
+        let Some(why) = unplaced(t, *op, vars, has_repeat, head.get(i + 1)) else {
+            continue;
+        };
+        let message = format!(
+            "`{text}` at byte {start} comes before a repeated name's last occurrence, and {why}, \
+             so a match could place the occurrences where they disagree while another \
+             placing agrees; put a literal it cannot hold after it, or give each occurrence \
+             its own name"
+        );
+        push(found, LintKind::RepeatedAmbiguous, *start, message);
+        return;
+    }
+}
+
+/// Why an expression of the head, before a repeated name's last occurrence, has no place the
+/// URI fixes, if it has none (see [`repeated_ambiguous`]).
+fn unplaced(
+    t: &Template<'_>,
+    op: Operator,
+    vars: &[Var],
+    has_repeat: bool,
+    next: Option<&Part<'_>>,
+) -> Option<&'static str> {
+    let holds = |b: u8| vars.iter().any(|v| v.holds_leniently(b));
+    let writes = |b: u8| {
+        op.prefix().as_bytes().first() == Some(&b)
+            || vars.len() > 1 && b == op.separator()
+            || op.is_named() && b == b'='
+    };
+    match next {
+        Some(Part::Expression { .. }) => {
+            return Some("another expression follows it with no literal between");
+        }
+        Some(Part::Literal { text, .. }) => {
+            let b = text.as_bytes()[0];
+            if b == b'%' || !b.is_ascii() || holds(b) || writes(b) {
+                return Some("the literal after it starts with a character it can hold or write");
+            }
+        }
+        None if t.tail().iter().any(|tail| match tail {
+            Part::Expression { op, .. } => holds(op.prefix().as_bytes()[0]),
+            Part::Literal { .. } => false,
+        }) =>
+        {
+            return Some("it can hold the `?` or `&` that starts the query tail after it");
+        }
+        None => {}
+    }
+    if !has_repeat || vars.len() == 1 {
+        return None;
+    }
+    if vars.iter().any(|v| v.first != vars[0].first) {
+        return Some("it holds a repeated name beside another name");
+    }
+    let by_length = vars[0].holds_leniently(op.separator());
+    if by_length && vars.iter().any(|v| v.node.prefix != 0 || v.node.explode) {
+        return Some(
+            "its values can hold its separator, and a prefix or exploded occurrence has no \
+             length to find it by",
+        );
+    }
+    None
 }
 
 /// [`LintKind::NameNotUtf8`]: a name whose triplets do not decode to UTF-8, which an exploded

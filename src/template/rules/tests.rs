@@ -141,19 +141,100 @@ fn several_crossing() {
 #[test]
 fn repeated_name() {
     assert_eq!(found("{x}/{x}"), [(RepeatedName, 5)]);
-    assert_eq!(found("{a,b,a}"), [(RepeatedName, 5)]);
+    assert_eq!(found("{/var:1,var}"), [(RepeatedName, 8)]);
+    assert_eq!(
+        found("{.who,who}"),
+        [(AdjacentVariables, 6), (RepeatedName, 6)]
+    );
     assert_eq!(
         found("{x}/{y}/{x}/{x}"),
         [(RepeatedName, 9), (RepeatedName, 13)]
     );
     assert_eq!(found("o/{h:2}/{h}"), [(RepeatedName, 9)]);
+    assert_eq!(found("x{?a,%61}"), [(RepeatedName, 5)]);
     assert_eq!(found("{x}/{xy}"), []);
     assert_eq!(
         messages("{x}/{x}"),
+        ["`x` at byte 5 repeats the name of `x` at byte 1: a URI matches only where the two agree"]
+    );
+}
+
+#[test]
+fn repeated_ambiguous() {
+    // Before a repeated name's last occurrence, every expression must end at a literal it
+    // neither holds nor writes.
+    assert_eq!(
+        found("{+x}/{+x}"),
         [
-            "`x` at byte 5 repeats the name of `x` at byte 1, and no match can make the two \
-             agree, so the template cannot be matched; give each its own name"
+            (RepeatedAmbiguous, 0),
+            (SeveralCrossing, 7),
+            (RepeatedName, 7)
         ]
+    );
+    assert_eq!(
+        found("{a}.{x}.{x}"),
+        [(RepeatedAmbiguous, 0), (RepeatedName, 9)]
+    );
+    assert_eq!(
+        found("{/a}/{x}/{x}"),
+        [(RepeatedAmbiguous, 0), (RepeatedName, 10)]
+    );
+    assert_eq!(
+        found("{/a}{/x}/{x}"),
+        [(RepeatedAmbiguous, 0), (RepeatedName, 10)]
+    );
+    // A repeated name shares its expression with no other name.
+    assert_eq!(
+        found("{a,b,a}"),
+        [(RepeatedAmbiguous, 0), (RepeatedName, 5)]
+    );
+    // Found by length only where each occurrence is whole.
+    assert_eq!(
+        found("{.v:1,v}"),
+        [
+            (RepeatedAmbiguous, 0),
+            (PrefixNextToVariable, 6),
+            (RepeatedName, 6)
+        ]
+    );
+    assert_eq!(
+        found("{.v*,v}"),
+        [
+            (RepeatedAmbiguous, 0),
+            (AdjacentVariables, 5),
+            (RepeatedName, 5)
+        ]
+    );
+    // The last occurrence is placed too; what follows it, and the query tail, are not.
+    assert_eq!(
+        found("x/{a}/{a}{+rest}"),
+        [
+            (RepeatedAmbiguous, 6),
+            (RepeatedName, 7),
+            (AdjacentVariables, 11)
+        ]
+    );
+    assert_eq!(
+        found("x/{a}/{a}/{+rest}{+more}"),
+        [
+            (RepeatedName, 7),
+            (AdjacentVariables, 19),
+            (SeveralCrossing, 19)
+        ]
+    );
+    assert_eq!(found("x/{q}{?q}"), [(RepeatedName, 7)]);
+    assert_eq!(found("x/{+q}{?q}"), [(RepeatedName, 8)]);
+    // A `{v}` can hold the `&` that starts a `{&..}` tail, as clients send it.
+    assert_eq!(
+        found("x/{q}{&q}"),
+        [(RepeatedAmbiguous, 2), (RepeatedName, 7)]
+    );
+    assert_eq!(
+        messages("{a}.{x}.{x}")[0],
+        "`{a}` at byte 0 comes before a repeated name's last occurrence, and the literal after \
+         it starts with a character it can hold or write, so a match could place the \
+         occurrences where they disagree while another placing agrees; put a literal it \
+         cannot hold after it, or give each occurrence its own name"
     );
 }
 
@@ -210,6 +291,7 @@ fn lints_come_in_template_order() {
     assert_eq!(
         found(t),
         [
+            (RepeatedAmbiguous, 0),
             (QueryAfterFragment, 4),
             (AdjacentVariables, 9),
             (AdjacentVariables, 12),
