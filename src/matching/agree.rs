@@ -54,6 +54,10 @@ fn place_by_length(template: &Parsed, uri: &str, spans: &mut Spans) -> Result<()
         let count = usize::from(vars);
         let group = var..var + count;
         var += count;
+        // A query tail's occurrences are bound by name, each on its own.
+        if template.tail_var().is_some_and(|tail| group.start >= tail) {
+            break;
+        }
         let Some(Node::Var(first)) = nodes.get(i + 1) else {
             continue;
         };
