@@ -188,13 +188,26 @@ impl<'a> Captures<'a> {
         None
     }
 
-    /// The occurrence of the name of variable `first` that gives its value: the first whole
-    /// one that is defined, else the defined prefix one with the most characters.
+    /// The occurrence of the name of variable `first` that gives its value, the one that says
+    /// most of its kind: of the defined whole ones, the first that is a map (a list written
+    /// without explode may be a map's keys and values), else the first not exploded (an
+    /// explode of one item does not say whether it was a string), else the first; failing
+    /// those, the defined prefix one with the most characters.
     fn representative(&self, first: usize) -> Option<Capture<'a>> {
-        let defined = || self.template.occurrences(first).filter_map(|v| self.at(v));
-        defined()
-            .find(|c| c.spec.prefix == 0)
-            .or_else(|| defined().max_by_key(|c| pct::char_count(c.raw)))
+        let whole = || {
+            self.template
+                .occurrences(first)
+                .filter_map(|v| self.at(v))
+                .filter(|c| c.spec.prefix == 0)
+        };
+        whole()
+            .find(|c| c.kind() == CaptureKind::Map)
+            .or_else(|| whole().find(|c| !c.spec.explode))
+            .or_else(|| whole().next())
+            .or_else(|| {
+                let defined = self.template.occurrences(first).filter_map(|v| self.at(v));
+                defined.max_by_key(|c| pct::char_count(c.raw))
+            })
     }
 
     /// Whether every occurrence of the name of variable `first` agrees with the value its
@@ -211,8 +224,8 @@ impl<'a> Captures<'a> {
         let in_tail = |v: usize| t.tail_var().is_some_and(|tail| v >= tail);
         t.occurrences(first).all(|v| match (self.at(v), &value) {
             (None, _) if in_tail(v) => true,
-            (None, value) => value.as_ref().is_none_or(|c| c.raw.is_empty()),
-            (Some(one), None) => one.raw.is_empty(),
+            (None, value) => value.as_ref().is_none_or(Capture::is_empty_value),
+            (Some(one), None) => one.is_empty_value(),
             (Some(one), Some(value)) => one.agrees_with(value),
         })
     }
@@ -579,9 +592,17 @@ impl<'a> Capture<'a> {
             .flat_map(move |(k, v)| keys.then_some(k).into_iter().chain(Some(v)))
     }
 
+    /// Whether the value is empty, as an undefined one's expansion is in some places: an
+    /// empty string, or one empty item (`{;v*}` of `[""]` writes `;v`).
+    fn is_empty_value(&self) -> bool {
+        let mut parts = self.raw_parts();
+        parts.next().is_none_or(str::is_empty) && parts.next().is_none()
+    }
+
     /// Whether this occurrence of a repeated name agrees with the capture that gives the
     /// name's value: a prefix one is the value's first characters (the value a single
-    /// string), a whole one has the same items, keys and values, decoded.
+    /// string), a whole one has the same items, keys and values, decoded (an explode of a
+    /// string writes one item).
     fn agrees_with(&self, value: &Capture<'_>) -> bool {
         if self.spec.prefix != 0 {
             let mut parts = value.raw_parts();

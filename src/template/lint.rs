@@ -53,7 +53,8 @@ pub enum LintKind {
     /// a variable before its last occurrence outside the query tail has no place that the
     /// URI fixes (`{+x}/{+x}`, `{a}.{x}.{x}`, `{/a}{/x}/{x}`), so a match could place the
     /// occurrences where they disagree while another placing agrees; or the name has a prefix
-    /// in one place and is exploded in another (`{p:2}/{p*}`), so that its value's kind is
+    /// in one place and is exploded in another (`{p:2}/{p*}`), or is exploded where its items
+    /// can hold their separator (`{.l*}`, `{+l*}`) or in the query tail, so that its value is
     /// not fixed. Every expression up to the last occurrence must be followed by a literal
     /// whose first character it neither holds nor writes, or end the head before a query
     /// tail it cannot hold the start of; an expression with a repeated name must hold no

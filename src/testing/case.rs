@@ -544,6 +544,16 @@ fn exact_values(layout: &Layout, values: &Values) -> (Values, bool) {
         if text.is_empty() || place.exploded || !place.delimited || !clean || !clean_before {
             continue;
         }
+        // A repeated name's value is its whole occurrence's, not a prefix one's.
+        let repeated = layout
+            .places
+            .iter()
+            .filter(|p| p.name == place.name)
+            .count()
+            > 1;
+        if repeated && place.prefix.is_some() {
+            continue;
+        }
         if let Ok(decoded) = decode(&written[0]) {
             exact.set(place.name.clone(), Value::Text(decoded));
         }
@@ -647,7 +657,26 @@ fn in_domain(template: &UriTemplate, values: &Values, uri: &str) -> bool {
         .iter()
         .filter(|(name, _)| template.variables().any(|v| v.name() == *name))
         .all(|(name, value)| shaped.get(name) == Some(value));
-    unchanged && shape_template(g.clone()) == g && fault(uri).is_none()
+    unchanged
+        && shape_template(g.clone()) == g
+        && fault(uri).is_none()
+        && !repeats_a_triplet(template, values)
+}
+
+/// Whether a name used more than once holds a `%` that a `{+v}` or `{#v}` occurrence passes
+/// through as a triplet: that occurrence then decodes to other text than the others, which
+/// disagree (section 15 of the semantics compares decoded values).
+fn repeats_a_triplet(template: &UriTemplate, values: &Values) -> bool {
+    reserved_vars(template).any(|v| {
+        template
+            .variables()
+            .filter(|u| u.name() == v.name())
+            .count()
+            > 1
+            && values
+                .get(v.name())
+                .is_some_and(|v| v.strings().any(|s| s.contains('%')))
+    })
 }
 
 /// The variables of `{+v}` and `{#v}` expressions, which pass a value's triplets through.

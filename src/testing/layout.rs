@@ -99,7 +99,11 @@ impl Layout {
         }
         Self {
             places,
-            lint_free: template.lints().is_empty(),
+            // A repeated name is a warning of agreement, not of an ambiguous reading.
+            lint_free: template
+                .lints()
+                .iter()
+                .all(|l| l.kind() == crate::template::LintKind::RepeatedName),
         }
     }
 }

@@ -96,9 +96,11 @@ pub fn shape_values(t: &GenTemplate, values: &Values) -> Values {
     let tail = Tail::of(t);
     let mut out = Values::new();
     for (i, (op, spec)) in t.specs().enumerate() {
-        let Some(value) = values.get(&spec.name) else {
+        // A name used more than once is shaped for each of its places in turn.
+        let Some(value) = out.get(&spec.name).or_else(|| values.get(&spec.name)) else {
             continue;
         };
+        let value = &value.clone();
         let exploded = spec.modifier == GenModifier::Explode;
         let mut value = match op {
             // A prefix counts characters, so it could cut a run of triplets that reserved

@@ -299,6 +299,128 @@ pub fn round_trip_cases() -> impl Strategy<Value = Case> {
         })
 }
 
+/// Templates for matching that use a name more than once, as RFC 6570 allows
+/// (`{/var:1,var}`, `dict://{term:1}/{term}`), of those that matching serves (the rule
+/// `RepeatedAmbiguous` refuses the others): a fifth are [`matchable_templates`] with a later
+/// variable renamed after an earlier one, the others built of segments (single-variable
+/// expressions of a few names, with prefixes and explodes, each ended by a literal that starts
+/// with `/`, and a query tail that may name them again).
+///
+/// ```
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// for _ in 0..20 {
+///     let g = rfc6570::testing::strategies::repeated_name_templates().new_tree(&mut runner).unwrap().current();
+///     let t = g.parse()?;
+///     let names: Vec<&str> = t.variables().map(|v| v.name()).collect();
+///     assert!((1..names.len()).any(|i| names[..i].contains(&names[i])), "{t}");
+///     assert!(t.lints().iter().all(|l| !l.kind().refuses()), "{t}");
+/// }
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+pub fn repeated_name_templates() -> impl Strategy<Value = GenTemplate> {
+    let renamed = (
+        matchable_templates(),
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+    )
+        .prop_filter_map("a renamed template that matching serves", |(g, a, b)| {
+            let count = g.specs().count();
+            let (a, b) = (a.index(count.max(1)), b.index(count.max(1)));
+            (a != b).then(|| rename(g, a.max(b), a.min(b)))
+        });
+    // Each expression ends at a `/`, which none of these can hold: most such templates are
+    // served.
+    let segment = (
+        select(vec![Operator::Simple, Operator::Label, Operator::PathParam]),
+        select(vec!["a", "b"]),
+        prop_oneof![
+            3 => Just(GenModifier::None),
+            1 => (1u16..4).prop_map(GenModifier::Prefix),
+            1 => Just(GenModifier::Explode),
+        ],
+        select(vec!["/", "/x/", "/-"]),
+    );
+    let tail = prop::collection::vec(select(vec!["a", "b", "q"]), 0..3);
+    let built = ("[a-z]{1,3}://", prop::collection::vec(segment, 2..5), tail).prop_map(
+        |(scheme, segments, tail)| {
+            let mut parts = vec![GenPart::Literal(scheme)];
+            for (op, name, modifier, literal) in segments {
+                let spec = GenSpec {
+                    name: name.into(),
+                    modifier,
+                };
+                parts.push(GenPart::Expression(op, vec![spec]));
+                parts.push(GenPart::Literal(literal.into()));
+            }
+            if !tail.is_empty() {
+                let specs = tail
+                    .into_iter()
+                    .map(|name| GenSpec {
+                        name: name.into(),
+                        modifier: GenModifier::None,
+                    })
+                    .collect();
+                parts.push(GenPart::Expression(Operator::Query, specs));
+            }
+            GenTemplate { parts }
+        },
+    );
+    prop_oneof![1 => renamed, 4 => built].prop_filter("a repeated name that matching serves", |g| {
+        g.parse().is_ok_and(|t| {
+            let names: Vec<&str> = t.variables().map(|v| v.name()).collect();
+            let repeats = (1..names.len()).any(|i| names[..i].contains(&names[i]));
+            repeats && t.lints().iter().all(|l| !l.kind().refuses())
+        })
+    })
+}
+
+/// `g` with variable `later` renamed after variable `earlier`.
+fn rename(mut g: GenTemplate, later: usize, earlier: usize) -> GenTemplate {
+    let name = g
+        .specs()
+        .nth(earlier)
+        .map(|(_, s)| s.name.clone())
+        .unwrap_or_default();
+    let specs = g.parts.iter_mut().flat_map(|p| match p {
+        GenPart::Expression(_, specs) => specs.iter_mut().collect(),
+        GenPart::Literal(_) => Vec::new(),
+    });
+    if let Some(spec) = specs.into_iter().nth(later) {
+        spec.name = name;
+    }
+    g
+}
+
+/// A template that repeats a name ([`repeated_name_templates`]) and values for it, shaped to
+/// the round-trip domain, as a case: what expansion writes must match back, each name with
+/// one value.
+///
+/// ```
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// for _ in 0..20 {
+///     let case = rfc6570::testing::strategies::repeated_round_trip_cases().new_tree(&mut runner).unwrap().current();
+///     case.check_match(&case.template().match_uri(case.uri()))?;
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn repeated_round_trip_cases() -> impl Strategy<Value = Case> {
+    repeated_name_templates()
+        .prop_flat_map(|g| {
+            let t = g.parse().expect("generated templates are valid");
+            let values = values_for(&t);
+            (Just(t), values)
+        })
+        .prop_filter_map("a case that expands", |(t, values)| {
+            Case::new(&t, values).ok()
+        })
+}
+
 /// A URI-like string: URI characters, triplets (valid, not UTF-8, malformed), non-ASCII.
 ///
 /// ```

@@ -142,6 +142,37 @@ proptest! {
     }
 
     #[test]
+    fn expansions_of_repeated_names_match_back_with_one_value(
+        case in strategies::repeated_round_trip_cases(),
+    ) {
+        check_round_trip(&case)?;
+        // Every case is one the template serves: it repeats a name, and no rule refuses it.
+        let caps = case.template().match_uri(case.uri());
+        prop_assert!(
+            !matches!(caps, Err(MatchError::Unsupported(_))),
+            "{} on {:?}: {:?}", case.template(), case.uri(), caps
+        );
+        // Each name once, with one value that expands back to the URI.
+        if let Ok(caps) = caps {
+            let names: Vec<&str> = caps.iter().map(|c| c.name()).collect();
+            let distinct: std::collections::BTreeSet<&str> = names.iter().copied().collect();
+            prop_assert_eq!(names.len(), distinct.len());
+        }
+    }
+
+    #[test]
+    fn repeated_names_whose_occurrences_differ_give_the_disagreeing_variable(
+        g in strategies::repeated_name_templates(),
+        uri in strategies::uri_like(),
+    ) {
+        let t = g.parse().unwrap();
+        check_no_panic(&t, &uri)?;
+        if let Err(MatchError::Disagreement { variable }) = t.match_uri(&uri) {
+            prop_assert!(t.variables().filter(|v| v.name() == variable).count() > 1);
+        }
+    }
+
+    #[test]
     fn a_query_where_the_template_has_none_does_not_match(
         case in no_query_case(),
         query in "[a-z=&]{0,6}",

@@ -391,10 +391,44 @@ fn repeated_ambiguous(t: &Template<'_>, found: &mut Vec<Lint>) {
     unplaced_before_repeat(t, found);
 }
 
-/// The second half of [`repeated_ambiguous`]: a name with a prefix in one place and exploded
-/// in another, reported at the later of the first two such.
+/// Part of [`repeated_ambiguous`]: a repeated name exploded where its items can hold their
+/// separator (`{.l*}`, `{+l*}`), so that their number is not fixed; or exploded in the query
+/// tail, which collects every parameter of its name, its other occurrences' too; or with a
+/// prefix in one place and exploded in another, reported at the later of the first two such.
 fn prefix_and_explode(t: &Template<'_>, found: &mut Vec<Lint>) {
     let all: Vec<Var> = t.parts.iter().flat_map(Part::vars).collect();
+    let first_in_tail = t.head().iter().flat_map(Part::vars).count();
+    let repeated = |v: &Var| all.iter().filter(|u| u.first == v.first).count() > 1;
+    // Items of `{.l*}` can hold `.`, and of `{+l*}` and `{#l*}` the `,` between them.
+    let blurred = |v: &&Var| {
+        let item = Class::value(v.op, true, Reading::default());
+        v.node.explode && repeated(v) && item.allows_raw(v.op.separator())
+    };
+    if let Some(v) = all.iter().find(blurred) {
+        let message = format!(
+            "`{}` at byte {} is exploded, and its items can hold its separator, so where they \
+             end is not fixed, and its name is used again, whose occurrences must agree item \
+             by item; give it a name of its own",
+            t.spec(*v),
+            v.position(),
+        );
+        push(found, LintKind::RepeatedAmbiguous, v.position(), message);
+        return;
+    }
+    if let Some(v) = all[first_in_tail..]
+        .iter()
+        .find(|v| v.node.explode && repeated(v))
+    {
+        let message = format!(
+            "`{}` at byte {} is exploded in the query tail, where it collects every parameter \
+             of its name, and its name is used again, so a match cannot tell which parameters \
+             are whose; give it a name of its own",
+            t.spec(*v),
+            v.position(),
+        );
+        push(found, LintKind::RepeatedAmbiguous, v.position(), message);
+        return;
+    }
     for v in all.iter().filter(|v| v.is_repeat()) {
         let earlier = all[..v.index as usize]
             .iter()
@@ -418,7 +452,7 @@ fn prefix_and_explode(t: &Template<'_>, found: &mut Vec<Lint>) {
     }
 }
 
-/// The first half of [`repeated_ambiguous`]: before a repeated name's last occurrence in the
+/// Part of [`repeated_ambiguous`]: before a repeated name's last occurrence in the
 /// head, an expression whose place the URI does not fix.
 fn unplaced_before_repeat(t: &Template<'_>, found: &mut Vec<Lint>) {
     let repeated: Vec<bool> = {

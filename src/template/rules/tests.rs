@@ -201,9 +201,33 @@ fn repeated_ambiguous() {
         found("{.v*,v}"),
         [
             (RepeatedAmbiguous, 0),
+            (RepeatedAmbiguous, 2),
             (AdjacentVariables, 5),
             (RepeatedName, 5)
         ]
+    );
+    // An explode whose items can hold its separator, in the query tail, or beside a prefix
+    // cannot say what its value is.
+    assert_eq!(
+        found("x/{l}/{.l*}/"),
+        [(RepeatedName, 8), (RepeatedAmbiguous, 8)]
+    );
+    assert_eq!(
+        found("x/{l}/{+l*}/"),
+        [
+            (RepeatedAmbiguous, 6),
+            (RepeatedName, 8),
+            (RepeatedAmbiguous, 8)
+        ]
+    );
+    assert_eq!(found("x/{l}/{;l*}/"), [(RepeatedName, 8)]);
+    assert_eq!(
+        found("x/{l}{?l*}"),
+        [(RepeatedName, 7), (RepeatedAmbiguous, 7)]
+    );
+    assert_eq!(
+        found("x/{p:2}/{p*}/"),
+        [(RepeatedName, 9), (RepeatedAmbiguous, 9)]
     );
     // The last occurrence is placed too; what follows it, and the query tail, are not.
     assert_eq!(
