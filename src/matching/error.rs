@@ -275,7 +275,7 @@ pub enum MatchError {
     ///     t.match_uri("dict://d/cat").unwrap_err(),
     ///     MatchError::Disagreement { variable: "term".into() }
     /// );
-    /// # Ok::<(), rfc6570::Error>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[error("the occurrences of variable `{variable}` do not agree")]
     Disagreement {
