@@ -1,5 +1,6 @@
 //! Parameter names and types that could trip the generated code: the names it uses for its
-//! own locals, a raw identifier, a type written through `Self`, a generic impl.
+//! own locals, a raw identifier, a type written through `Self`, a generic impl, a name the
+//! template uses twice.
 
 mod common;
 
@@ -31,6 +32,12 @@ impl Odd {
     #[resource("typed://{type}/{id}")]
     fn typed(&self, r#type: String, id: <Self as Ids>::Id) -> String {
         format!("{type} {id}")
+    }
+
+    /// A repeated name is one variable, and one parameter.
+    #[resource("dict://{term:1}/{term}")]
+    fn term(&self, term: String) -> String {
+        format!("the term {term}")
     }
 }
 
@@ -76,4 +83,22 @@ async fn the_generated_code_keeps_to_its_own_names() {
         read_text(Generic::<u8>(PhantomData), "generic://3").await,
         "3 of u8"
     );
+}
+
+#[tokio::test]
+async fn a_repeated_name_is_one_parameter() {
+    assert_eq!(read_text(Odd, "dict://c/cat").await, "the term cat");
+    // Occurrences that disagree match nothing: the read is refused.
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = Odd.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let client = ().serve(client_io).await.expect("connect");
+    let refused = client
+        .read_resource(ReadResourceRequestParams::new("dict://d/cat"))
+        .await;
+    assert!(refused.is_err(), "{refused:?}");
+    client.cancel().await.expect("close");
 }

@@ -791,3 +791,212 @@ fn templates_that_differ_in_scheme_or_host_case_alone_conflict() {
     assert_eq!(*router.at("ab/7").unwrap().value, 2);
     assert_eq!(router.at("AB/7").unwrap_err(), RouteError::NotFound);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Section 15: repeated variables
+
+#[test]
+fn the_rfc_examples_with_repeated_names_match_back() {
+    // RFC 6570 section 3.2: `{/var:1,var}`, `{.who,who}`, `{/who,who}`.
+    both("x{/var:1,var}", "x/v/value", json!({"var": "value"}));
+    both("x{.who,who}", "x.fred.fred", json!({"who": "fred"}));
+    both("x{/who,who}", "x/fred/fred", json!({"who": "fred"}));
+    // The dictionary of yosida95/uritemplate and rize/UriTemplate.
+    both(
+        "https://example.com/dictionary/{term:1}/{term}",
+        "https://example.com/dictionary/c/cat",
+        json!({"term": "cat"}),
+    );
+}
+
+#[test]
+fn whole_occurrences_give_one_decoded_value() {
+    both("m://{k}/{k}", "m://%6Bey/key", json!({"k": "key"}));
+    both("m://{k}/{k}", "m://a%20b/a%20b", json!({"k": "a b"}));
+    // Found by length where the values can hold the separator.
+    both("x{.who,who}", "x.fr.ed.fr.ed", json!({"who": "fr.ed"}));
+    both("x{.who,who}", "x.fr.ed.fr%2Eed", json!({"who": "fr.ed"}));
+    both("x/{who,who}", "x/a,b,a,b", json!({"who": ["a", "b"]}));
+    let apart = MatchError::Disagreement {
+        variable: "k".into(),
+    };
+    assert_eq!(matched("m://{k}/{k}", "m://a/b"), Err(apart));
+    assert_eq!(
+        matched("x{.who,who}", "x.a.b.c"),
+        Err(MatchError::Disagreement {
+            variable: "who".into()
+        })
+    );
+    assert_eq!(
+        routed("m://{k}/{k}", "m://a/b"),
+        Err(RouteError::Disagreement {
+            template: "m://{k}/{k}".into(),
+            variable: "k".into()
+        })
+    );
+}
+
+#[test]
+fn a_prefix_occurrence_is_the_first_characters_of_the_value() {
+    let t = "dict://{term:1}/{term}";
+    assert_eq!(
+        matched(t, "dict://d/cat"),
+        Err(MatchError::Disagreement {
+            variable: "term".into()
+        })
+    );
+    // Characters, not bytes: `é` is one.
+    both("x/{a:1}/{a}", "x/%C3%A9/%C3%A9t%C3%A9", json!({"a": "été"}));
+    both("x/{a:3}/{a}", "x/ab/ab", json!({"a": "ab"}));
+    // A name with prefixes only takes its longest occurrence.
+    both("x/{v:2}/{v:5}", "x/ab/abcde", json!({"v": "abcde"}));
+    assert_eq!(
+        matched("x/{v:2}/{v:5}", "x/ab/a"),
+        Err(MatchError::Disagreement {
+            variable: "v".into()
+        })
+    );
+}
+
+#[test]
+fn lists_and_maps_agree_item_by_item() {
+    both("x/{l}/{;l*}/", "x/a,b/;l=a;l=b/", json!({"l": ["a", "b"]}));
+    both(
+        "x/{m*}/{m}",
+        "x/a=1,b=2/a,1,b,2",
+        json!({"m": {"a": "1", "b": "2"}}),
+    );
+    assert_eq!(
+        matched("x/{m*}/{m}", "x/a=1,b=2/a,1,b,3"),
+        Err(MatchError::Disagreement {
+            variable: "m".into()
+        })
+    );
+}
+
+#[test]
+fn query_occurrences_bind_by_name_and_may_be_left_out() {
+    both("x/{q}{?q}", "x/1?q=1", json!({"q": "1"}));
+    both("x/{q}{?q}", "x/1", json!({"q": "1"}));
+    both("x{?q,q}", "x?q=1&q=1", json!({"q": "1"}));
+    assert_eq!(
+        matched("x/{q}{?q}", "x/1?q=2"),
+        Err(MatchError::Disagreement {
+            variable: "q".into()
+        })
+    );
+    // Three parameters for two occurrences.
+    assert_eq!(
+        matched("x{?q,q}", "x?q=1&q=1&q=1"),
+        Err(MatchError::Query(QueryError::DuplicateParameter {
+            name: "q".into()
+        }))
+    );
+}
+
+#[test]
+fn an_empty_value_agrees_with_an_undefined_one() {
+    assert_eq!(matched("x{;a}/{a}", "x;a/"), Ok(json!({"a": ""})));
+    assert_eq!(matched("x{;a}/{a}", "x/"), Ok(json!({})));
+    assert_eq!(
+        matched("x{;a}/{a}", "x;a/1"),
+        Err(MatchError::Disagreement {
+            variable: "a".into()
+        })
+    );
+}
+
+#[test]
+fn templates_whose_occurrences_could_be_placed_otherwise_are_refused() {
+    use rfc6570::template::LintKind::RepeatedAmbiguous;
+    for (text, uri, position) in [
+        ("{+x}/{+x}", "a/b/a/b", 0),
+        ("x/{a}.{x}.{x}", "x/a.b.b", 2),
+        ("{/a}{/x}/{x}", "/a/b/b", 0),
+        ("{a,b,a}", "1,2,1", 0),
+        ("{.v:1,v}", ".v.value", 0),
+        ("x/{p:2}/{p*}/", "x/ab/ab/", 9),
+        ("x/{l}/{.l*}/", "x/a/.a/", 8),
+        ("x/{l}{?l*}", "x/a?l=a", 7),
+    ] {
+        let refusal = Unsupported::Shape {
+            kind: RepeatedAmbiguous,
+            position,
+        };
+        assert_eq!(
+            matched(text, uri),
+            Err(MatchError::Unsupported(refusal)),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_router_prefers_the_repeat_and_falls_back_where_it_disagrees() {
+    let mut router = Router::new();
+    router.insert("x://{a}/{a}", "same").unwrap();
+    router.insert("x://{a}/{b}", "two").unwrap();
+    // Not a conflict: `x://{b}/{b}` is, with the first.
+    assert!(matches!(
+        router.insert("x://{b}/{b}", "again"),
+        Err(rfc6570::InsertError::Conflict { ref existing, .. }) if existing == "x://{a}/{a}"
+    ));
+    let same = router.at("x://1/1").unwrap();
+    assert_eq!(
+        (*same.value, serde_json::to_value(&same.captures).unwrap()),
+        ("same", json!({"a": "1"}))
+    );
+    let two = router.at("x://1/2").unwrap();
+    assert_eq!(
+        (*two.value, serde_json::to_value(&two.captures).unwrap()),
+        ("two", json!({"a": "1", "b": "2"}))
+    );
+    // Whatever the order of insertion, and with a query tail and a fragment set aside.
+    let mut router = Router::new();
+    router.insert("x://{c}/{d}{?q}", "two").unwrap();
+    router.insert("x://{b}/{b}{?q}", "same").unwrap();
+    assert_eq!(*router.at("x://1/1?q=2#f").unwrap().value, "same");
+    assert_eq!(*router.at("x://1/2?q=2#f").unwrap().value, "two");
+    // Several repeats that disagree, then one that agrees.
+    let mut router = Router::new();
+    router.insert("y://{a}/{a}/{b}", 1).unwrap();
+    router.insert("y://{a}/{b}/{b}", 2).unwrap();
+    router.insert("y://{a}/{b}/{a}", 3).unwrap();
+    router.insert("y://{a}/{b}/{c}", 4).unwrap();
+    assert_eq!(*router.at("y://1/1/2").unwrap().value, 1);
+    assert_eq!(*router.at("y://1/2/2").unwrap().value, 2);
+    assert_eq!(*router.at("y://1/2/1").unwrap().value, 3);
+    assert_eq!(*router.at("y://1/2/3").unwrap().value, 4);
+}
+
+#[test]
+fn a_strict_option_refuses_repeated_names() {
+    let strict = MatchOptions::new().refuse_repeated_names(true);
+    let refusal = Unsupported::Shape {
+        kind: rfc6570::template::LintKind::RepeatedName,
+        position: 17,
+    };
+    assert_eq!(
+        template("dict://{term:1}/{t%65rm}")
+            .match_uri_with("dict://c/cat", &strict)
+            .unwrap_err(),
+        MatchError::Unsupported(refusal)
+    );
+    assert!(template("dict://{term}")
+        .match_uri_with("dict://cat", &strict)
+        .is_ok());
+    let mut router =
+        Router::with_options(rfc6570::router::RouterOptions::new().refuse_repeated_names(true));
+    assert!(matches!(
+        router.insert("x://{a}/{a}", ()),
+        Err(rfc6570::InsertError::Unsupported { reason, .. }) if reason == refusal_at(9)
+    ));
+    router.insert("x://{a}/{b}", ()).unwrap();
+}
+
+fn refusal_at(position: usize) -> Unsupported {
+    Unsupported::Shape {
+        kind: rfc6570::template::LintKind::RepeatedName,
+        position,
+    }
+}
