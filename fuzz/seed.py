@@ -25,6 +25,22 @@ EXPANSION_SUITES = [
 VALUE_BYTES = [bytes(range(0, 64, 3)), bytes(range(255, 128, -5)), b"\x04\x01%41/?#&=,\x05\x00\x02"]
 
 
+COMPLETENESS = [
+    ("x{/var:1,var}", "x/v/value"),
+    ("x{.who,who}", "x.fr.ed.fr.ed"),
+    ("dict://{term:1}/{term}", "dict://c/cat"),
+    ("dict://{term:1}/{term}", "dict://d/cat"),
+    ("x://{a}/{a}", "x://1/1"),
+    ("x://{a}/{b}", "x://1/2"),
+    ("x://{q}{?q}", "x://1?q=1"),
+    ("logs://{service}{?level}", "logs://api?level=error#section1"),
+    ("file:///{+path}", "file:///docs/a.md#intro"),
+    ("x://page{#section}", "x://page#intro"),
+    ("test://EXAMPLE.COM/{var}", "TEST://example.com/v"),
+    ("resource://MyCoolResource", "resource://mycoolresource"),
+]
+
+
 def load(rel):
     path = TESTDATA / rel
     try:
@@ -56,6 +72,13 @@ def seeds():
         set_of_templates = "\n".join(group["templates"]).encode()
         for uri in group["uris"]:
             yield "router", set_of_templates + b"\0" + uri.encode()
+    # Repeated names, fragments, and scheme and host case (section 13 to 15 of the semantics).
+    for template, uri in COMPLETENESS:
+        templates.add(template.encode())
+        yield "match_uri", template.encode() + b"\0" + uri.encode()
+    set_of_templates = "\n".join(t for t, _ in COMPLETENESS).encode()
+    for _, uri in COMPLETENESS:
+        yield "router", set_of_templates + b"\0" + uri.encode()
     routes = [line.split("\t") for line in load("routes/github-api.tsv").splitlines()
               if line and not line.startswith("#")]
     for template, uri in routes:
