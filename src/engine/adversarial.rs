@@ -108,3 +108,43 @@ fn the_table_serves_every_shape() {
         );
     }
 }
+
+#[test]
+fn repeated_names_stay_linear() {
+    // The engine places each occurrence on its own; agreement is one pass after it.
+    assert_linear("x{.who,who}", |n| format!("x{}", ".a".repeat(n)));
+    assert_linear("x://{a}/{a}", |n| {
+        format!("x://{}/{}", "a".repeat(n), "a".repeat(n))
+    });
+    assert_linear("x{/var:1,var}", |n| format!("x/v/{}", "v".repeat(n)));
+    assert_linear("x://{a}/{a}/{b}/{b}", |n| format!("x://{}", "/".repeat(n)));
+}
+
+#[test]
+fn repeated_names_on_long_uris_give_the_expected_answers() {
+    let lifted = MatchOptions::new().max_uri_len(usize::MAX);
+    let half = ".a".repeat(50_000);
+    let t = UriTemplate::parse("x{.who,who}").unwrap();
+    let uri = format!("x{half}{half}");
+    let caps = t.match_uri_with(&uri, &lifted).unwrap();
+    assert_eq!(caps.get("who").unwrap().raw(), &half[1..]);
+    let odd = format!("x{half}{half}.a");
+    assert_eq!(
+        t.match_uri_with(&odd, &lifted).unwrap_err(),
+        MatchError::Disagreement {
+            variable: "who".into()
+        }
+    );
+    let t = UriTemplate::parse("x://{a}/{a}").unwrap();
+    let long = "a".repeat(100_000);
+    let uri = format!("x://{long}/{long}");
+    let caps = t.match_uri_with(&uri, &lifted).unwrap();
+    assert_eq!(caps.get("a").unwrap().raw().len(), 100_000);
+    assert_eq!(
+        t.match_uri_with(&format!("x://{long}/{long}b"), &lifted)
+            .unwrap_err(),
+        MatchError::Disagreement {
+            variable: "a".into()
+        }
+    );
+}

@@ -302,7 +302,9 @@ fn fragment_set_aside(t: &UriTemplate, uri: &str) -> Result<(), String> {
     }
     let (whole, rest) = (outcome(t, uri), outcome(t, &uri[..hash]));
     if whole != rest {
-        return Err(format!("{uri:?} gives {whole:?}, without its fragment {rest:?}"));
+        return Err(format!(
+            "{uri:?} gives {whole:?}, without its fragment {rest:?}"
+        ));
     }
     Ok(())
 }
