@@ -26,10 +26,10 @@ for w in github-miss github-miss-matchit static static-matchit; do
     measure "$w" 2000 1
 done
 measure expand 200 64
-for op in simple reserved fragment label path path_param query query_continuation; do
+for op in simple reserved fragment label path path_param query query_continuation repeated; do
     measure "op-$op" 2000 1
 done
 for shape in reserved3_slashes reserved3_match simple3_match simple3_dashes prefix_xs \
-    prefix3_xs explode_commas explode_slashes; do
+    prefix3_xs explode_commas explode_slashes repeated_segments repeated_dots; do
     measure "limit-$shape" 3 10000
 done

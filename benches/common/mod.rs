@@ -139,7 +139,7 @@ pub fn spec_examples() -> (Vec<serde_json::Value>, Vec<SpecCase>) {
 }
 
 /// (name, template, URI, a variable and the value it must capture).
-pub const OPERATORS: [(&str, &str, &str, &str, &str); 8] = [
+pub const OPERATORS: [(&str, &str, &str, &str, &str); 9] = [
     (
         "simple",
         "db://users/{id}/profile",
@@ -196,6 +196,14 @@ pub const OPERATORS: [(&str, &str, &str, &str, &str); 8] = [
         "x",
         "1024",
     ),
+    // Not an operator: a name used twice, whose occurrences a match checks agree.
+    (
+        "repeated",
+        "dict://{term:1}/{term}",
+        "dict://c/cat",
+        "term",
+        "cat",
+    ),
 ];
 
 /// (name, template, URI for `n` separators).
@@ -203,7 +211,7 @@ pub type Adversarial = (&'static str, &'static str, fn(usize) -> String);
 /// A path of the GitHub set that no route matches, which shares a long prefix with several.
 pub const GITHUB_MISS: &str = "/repos/p1/p2/issues/p3/nope";
 
-pub const ADVERSARIAL: [Adversarial; 8] = [
+pub const ADVERSARIAL: [Adversarial; 10] = [
     ("reserved3_slashes", "x://{+a}/{+b}/{+c}/end", |n| {
         format!("x://{}", "/".repeat(n))
     }),
@@ -224,6 +232,10 @@ pub const ADVERSARIAL: [Adversarial; 8] = [
     ("explode_slashes", "x://r{/id*}", |n| {
         format!("x://r{}", "/".repeat(n))
     }),
+    ("repeated_segments", "x://{a}/{a}", |n| {
+        format!("x://{}/{}", "a".repeat(n / 2), "a".repeat(n / 2))
+    }),
+    ("repeated_dots", "x{.who,who}", |n| format!("x{}", ".a".repeat(n / 2))),
 ];
 
 /// The bare lookup, written the same way for this crate's router and matchit's: route each
