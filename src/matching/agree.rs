@@ -84,8 +84,8 @@ fn place_by_length(template: &Parsed, uri: &str, spans: &mut Spans) -> Result<()
 }
 
 /// Places the variables of `group` in `region` as pieces that decode to values of one length,
-/// with a raw `separator` between each two, if the region is that: the decoded length of the
-/// whole fixes each piece's.
+/// with a `separator` between each two (raw, or a triplet of it where it is unreserved), if
+/// the region is that: the decoded length of the whole fixes each piece's.
 fn place_equal(
     uri: &[u8],
     region: std::ops::Range<usize>,
@@ -102,6 +102,10 @@ fn place_equal(
         return false;
     }
     let each = values / count;
+    let raw_separator = pct::Unit {
+        byte: separator,
+        encoded: false,
+    };
     let mut at = region.start;
     for v in group {
         let start = at;
@@ -109,10 +113,15 @@ fn place_equal(
             at += pct::unit_at(uri, at).1;
         }
         spans.set(v, start..at);
-        if at < region.end && uri[at] != separator {
+        if at == region.end {
+            break;
+        }
+        // Normalized, as everywhere: `%2E` is a `.`.
+        let (unit, len) = pct::unit_at(uri, at);
+        if unit != raw_separator {
             return false;
         }
-        at += 1;
+        at += len;
     }
     true
 }

@@ -816,6 +816,8 @@ fn whole_occurrences_give_one_decoded_value() {
     // Found by length where the values can hold the separator.
     both("x{.who,who}", "x.fr.ed.fr.ed", json!({"who": "fr.ed"}));
     both("x{.who,who}", "x.fr.ed.fr%2Eed", json!({"who": "fr.ed"}));
+    // `%2E` is a `.` (RFC 3986 normalization), between the occurrences too.
+    both("x{.who,who}", "x.fred%2Efred", json!({"who": "fred"}));
     both("x/{who,who}", "x/a,b,a,b", json!({"who": ["a", "b"]}));
     let apart = MatchError::Disagreement {
         variable: "k".into(),
