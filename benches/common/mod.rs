@@ -235,7 +235,9 @@ pub const ADVERSARIAL: [Adversarial; 10] = [
     ("repeated_segments", "x://{a}/{a}", |n| {
         format!("x://{}/{}", "a".repeat(n / 2), "a".repeat(n / 2))
     }),
-    ("repeated_dots", "x{.who,who}", |n| format!("x{}", ".a".repeat(n / 2))),
+    ("repeated_dots", "x{.who,who}", |n| {
+        format!("x{}", ".a".repeat(n / 2))
+    }),
 ];
 
 /// The bare lookup, written the same way for this crate's router and matchit's: route each

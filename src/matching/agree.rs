@@ -10,7 +10,7 @@ use super::captures::Captures;
 use super::spans::Spans;
 use super::MatchError;
 use crate::pct;
-use crate::template::class::{Class, Reading};
+use crate::template::class::Class;
 use crate::template::{Node, Parsed};
 
 /// Checks that the occurrences of each repeated name agree, once the query tail is bound,
@@ -61,14 +61,10 @@ fn place_by_length(template: &Parsed, uri: &str, spans: &mut Spans) -> Result<()
         let Some(Node::Var(first)) = nodes.get(i + 1) else {
             continue;
         };
-        let leniently = Reading {
-            strict: false,
-            in_query: false,
-        };
         let one_name = group
             .clone()
             .all(|v| template.first_of(v) == template.first_of(group.start));
-        let holds_separator = Class::variable(op, first, leniently).allows_raw(op.separator());
+        let holds_separator = Class::variable_in_any_reading(op, first).allows_raw(op.separator());
         if count < 2 || !one_name || !holds_separator {
             continue;
         }

@@ -112,6 +112,17 @@ impl Class {
         }
     }
 
+    /// The bytes a whole variable of `op` may hold raw in some reading: as clients write it,
+    /// outside the query, which holds all that the other readings do. For the rules that ask
+    /// whether a byte can end a variable, whatever the URI.
+    pub(crate) fn variable_in_any_reading(op: Operator, var: &VarNode) -> Self {
+        let widest = Reading {
+            strict: false,
+            in_query: false,
+        };
+        Self::variable(op, var, widest)
+    }
+
     /// What a query tail may hold before its pairs are checked: anything a URI may hold
     /// raw but `#`.
     pub(crate) fn query() -> Self {

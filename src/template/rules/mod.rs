@@ -197,11 +197,13 @@ impl Var {
     /// Whether its value can hold the URI byte `c` in any reading: as expansion writes it,
     /// or as clients send it, with raw sub-delimiters.
     fn holds_leniently(self, c: u8) -> bool {
-        let leniently = Reading {
-            strict: false,
-            in_query: false,
-        };
-        self.holds(c) || Class::variable(self.op, &self.node, leniently).allows_raw(c)
+        self.holds(c) || Class::variable_in_any_reading(self.op, &self.node).allows_raw(c)
+    }
+
+    /// Whether one item of its value (a list's item, a map's key or value) can hold the URI
+    /// byte `c` in any reading.
+    fn item_holds(self, c: u8) -> bool {
+        Class::value(self.op, self.node.explode, Reading::default()).allows_raw(c)
     }
 
     /// Whether an earlier variable has its name.
@@ -387,82 +389,81 @@ fn repeated_name(t: &Template<'_>, found: &mut Vec<Lint>) {
 /// only). Or a name with a prefix in one place and exploded in another (`{p:2}/{p*}`): a
 /// prefix says its value is a string, and an explode of one item cannot say whether it was.
 fn repeated_ambiguous(t: &Template<'_>, found: &mut Vec<Lint>) {
-    prefix_and_explode(t, found);
-    unplaced_before_repeat(t, found);
+    let all: Vec<Var> = t.parts.iter().flat_map(Part::vars).collect();
+    let mut uses = vec![0u32; all.len()];
+    for v in &all {
+        uses[v.first as usize] += 1;
+    }
+    let repeated: Vec<bool> = all.iter().map(|v| uses[v.first as usize] > 1).collect();
+    kind_not_fixed(t, &all, &repeated, found);
+    unplaced_before_repeat(t, &repeated, found);
 }
 
 /// Part of [`repeated_ambiguous`]: a repeated name exploded where its items can hold their
 /// separator (`{.l*}`, `{+l*}`), so that their number is not fixed; or exploded in the query
 /// tail, which collects every parameter of its name, its other occurrences' too; or with a
 /// prefix in one place and exploded in another, reported at the later of the first two such.
-fn prefix_and_explode(t: &Template<'_>, found: &mut Vec<Lint>) {
-    let all: Vec<Var> = t.parts.iter().flat_map(Part::vars).collect();
+fn kind_not_fixed(t: &Template<'_>, all: &[Var], repeated: &[bool], found: &mut Vec<Lint>) {
+    let exploded_repeat = |v: &&Var| v.node.explode && repeated[v.index as usize];
     let first_in_tail = t.head().iter().flat_map(Part::vars).count();
-    let repeated = |v: &Var| all.iter().filter(|u| u.first == v.first).count() > 1;
     // Items of `{.l*}` can hold `.`, and of `{+l*}` and `{#l*}` the `,` between them.
-    let blurred = |v: &&Var| {
-        let item = Class::value(v.op, true, Reading::default());
-        v.node.explode && repeated(v) && item.allows_raw(v.op.separator())
-    };
-    if let Some(v) = all.iter().find(blurred) {
-        let message = format!(
-            "`{}` at byte {} is exploded, and its items can hold its separator, so where they \
-             end is not fixed, and its name is used again, whose occurrences must agree item \
-             by item; give it a name of its own",
-            t.spec(*v),
-            v.position(),
-        );
-        push(found, LintKind::RepeatedAmbiguous, v.position(), message);
-        return;
-    }
-    if let Some(v) = all[first_in_tail..]
+    let blurred = all
         .iter()
-        .find(|v| v.node.explode && repeated(v))
-    {
-        let message = format!(
-            "`{}` at byte {} is exploded in the query tail, where it collects every parameter \
-             of its name, and its name is used again, so a match cannot tell which parameters \
-             are whose; give it a name of its own",
-            t.spec(*v),
-            v.position(),
-        );
-        push(found, LintKind::RepeatedAmbiguous, v.position(), message);
-        return;
-    }
-    for v in all.iter().filter(|v| v.is_repeat()) {
-        let earlier = all[..v.index as usize]
-            .iter()
-            .filter(|u| u.first == v.first);
-        let clash =
-            |u: &&Var| u.node.prefix != 0 && v.node.explode || u.node.explode && v.node.prefix != 0;
-        if let Some(u) = earlier.clone().find(clash) {
-            let message = format!(
-                "`{}` at byte {} and `{}` at byte {} are one variable with a prefix in one \
-                 place and exploded in the other: the prefix says its value is a string, and \
-                 an explode of one item cannot say whether it was, so a match cannot tell \
-                 what the URI gives it; drop the prefix or the explode",
-                t.spec(*u),
-                u.position(),
+        .filter(exploded_repeat)
+        .find(|v| v.item_holds(v.op.separator()));
+    let why = if let Some(v) = blurred {
+        Some((
+            v,
+            format!(
+                "`{}` at byte {} is exploded, and its items can hold its separator, so where \
+                 they end is not fixed, and its name is used again, whose occurrences must \
+                 agree item by item; give it a name of its own",
                 t.spec(*v),
                 v.position(),
-            );
-            push(found, LintKind::RepeatedAmbiguous, v.position(), message);
-            return;
-        }
+            ),
+        ))
+    } else if let Some(v) = all[first_in_tail..].iter().find(exploded_repeat) {
+        Some((
+            v,
+            format!(
+                "`{}` at byte {} is exploded in the query tail, where it collects every \
+                 parameter of its name, and its name is used again, so a match cannot tell \
+                 which parameters are whose; give it a name of its own",
+                t.spec(*v),
+                v.position(),
+            ),
+        ))
+    } else {
+        all.iter().filter(|v| v.is_repeat()).find_map(|v| {
+            let clash = |u: &&Var| {
+                u.first == v.first
+                    && (u.node.prefix != 0 && v.node.explode
+                        || u.node.explode && v.node.prefix != 0)
+            };
+            let u = all[..v.index as usize].iter().find(clash)?;
+            Some((
+                v,
+                format!(
+                    "`{}` at byte {} and `{}` at byte {} are one variable with a prefix in one \
+                     place and exploded in the other: the prefix says its value is a string, \
+                     and an explode of one item cannot say whether it was, so a match cannot \
+                     tell what the URI gives it; drop the prefix or the explode",
+                    t.spec(*u),
+                    u.position(),
+                    t.spec(*v),
+                    v.position(),
+                ),
+            ))
+        })
+    };
+    if let Some((v, message)) = why {
+        push(found, LintKind::RepeatedAmbiguous, v.position(), message);
     }
 }
 
 /// Part of [`repeated_ambiguous`]: before a repeated name's last occurrence in the
 /// head, an expression whose place the URI does not fix.
-fn unplaced_before_repeat(t: &Template<'_>, found: &mut Vec<Lint>) {
-    let repeated: Vec<bool> = {
-        let all: Vec<Var> = t.parts.iter().flat_map(Part::vars).collect();
-        let mut uses = vec![0u32; all.len()];
-        for v in &all {
-            uses[v.first as usize] += 1;
-        }
-        all.iter().map(|v| uses[v.first as usize] > 1).collect()
-    };
+fn unplaced_before_repeat(t: &Template<'_>, repeated: &[bool], found: &mut Vec<Lint>) {
     let head = t.head();
     let is_repeated = |v: &Var| repeated[v.index as usize];
     let Some(last) = head.iter().rposition(|p| p.vars().any(|v| is_repeated(&v))) else {
