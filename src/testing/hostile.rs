@@ -242,6 +242,9 @@ impl Hostile {
 /// Every hostile variant of `template`, for each variable in order: every base in every
 /// spelling, and the faulty texts, each once (two spellings that write the same text are one
 /// variant). The other variables hold plain values, so that the label is the variable's own.
+/// A name the template uses more than once has none: a text written at one of its places
+/// disagrees with the others ([`MatchError::Disagreement`](crate::MatchError::Disagreement)),
+/// which says nothing of how the text itself is read.
 ///
 /// Labels are exact where the template pins the variable's value (no lints; a variable that
 /// its expression delimits; text its operator can capture and that does not hold what the
@@ -366,6 +369,10 @@ struct Plain {
 impl Plain {
     fn of(template: &UriTemplate, layout: &Layout, index: usize) -> Option<Self> {
         let place = layout.places.get(index)?;
+        // A repeated name's places must agree: one of them alone cannot be told apart.
+        if layout.places.iter().filter(|p| p.name == place.name).count() > 1 {
+            return None;
+        }
         let mut values = sentinels(layout);
         let words = [
             format!("zq{index}w"),

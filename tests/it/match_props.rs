@@ -369,3 +369,11 @@ fn refused_by<T>(outcome: Result<T, MatchError>) -> Option<LintKind> {
         _ => None,
     }
 }
+
+#[test]
+fn hostile_variants_leave_a_repeated_name_out() {
+    let t = UriTemplate::parse("dict://{term:1}/{term}/{id}").unwrap();
+    let variants = rfc6570::testing::hostile_variants(&t);
+    assert!(!variants.is_empty());
+    assert!(variants.iter().all(|v| v.variable() == "id"));
+}
