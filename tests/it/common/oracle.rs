@@ -4,12 +4,15 @@
 //! It tries every template's `match_uri` and ranks the matches by the router precedence of the semantics (section 6),
 //! independently of the matcher: it re-expands the template one piece at a time with the
 //! captured values, labels each piece's units (literal, segment variable, crossing variable),
-//! and compares the label strings. Ties go to static templates, then to the template that sorts
-//! first.
+//! and compares the label strings. Ties go to static templates, then to templates that repeat
+//! a name, then to the template that sorts first.
 
 #![allow(dead_code)]
 
+use std::cmp::Reverse;
+
 use rfc6570::matching::MatchOptions;
+use rfc6570::template::LintKind;
 use rfc6570::template::Operator;
 use rfc6570::UriTemplate;
 use serde_json::Value;
@@ -132,22 +135,28 @@ fn ranked(
     uri: &str,
     options: &MatchOptions,
 ) -> Result<Option<(String, Value)>, ()> {
-    let mut best: Option<(Vec<Rank>, bool, &str, Value)> = None;
+    // The rank string, then static templates first, then those that repeat a name (they
+    // match a subset of the URIs of the same shape without the repeat), then by text.
+    let mut best: Option<(Vec<Rank>, Reverse<(bool, bool)>, &str, Value)> = None;
     for t in templates {
         let Ok(caps) = t.match_uri_with(uri, options) else {
             continue;
         };
         let vars = serde_json::to_value(&caps).unwrap();
         let ranks = rank_string(t, uri, &vars).ok_or(())?;
-        let key = (ranks, t.is_static(), t.as_str());
+        let repeats = t
+            .lints()
+            .iter()
+            .any(|l| l.kind() == LintKind::RepeatedName);
+        let tie = Reverse((t.is_static(), repeats));
         let better = match &best {
             None => true,
-            Some((r, s, text, _)) => {
-                key.0 > *r || key.0 == *r && (key.1 && !*s || key.1 == *s && key.2 < *text)
+            Some((r, kind, text, _)) => {
+                ranks > *r || ranks == *r && (tie < *kind || tie == *kind && t.as_str() < *text)
             }
         };
         if better {
-            best = Some((key.0, key.1, key.2, vars));
+            best = Some((ranks, tie, t.as_str(), vars));
         }
     }
     Ok(best.map(|(_, _, t, v)| (t.to_owned(), v)))
