@@ -399,7 +399,7 @@ impl UriTemplate {
             .ok_or(MatchError::NoMatch)?;
         if let Some(rest) = found.rest {
             let (parsed, query) = (&self.parsed, rest.query.get());
-            let (matched, strict) = (&uri[..rest.end], options.strict_query);
+            let (matched, strict) = (rest.matched(uri), options.strict_query);
             matching::finish(parsed, matched, &mut spans, rest.triplets, query, strict)?;
         }
         Ok(Captures::new(&self.parsed, uri, spans))

@@ -196,8 +196,9 @@ struct Key {
     /// Its first query-tail variable, if it has a query tail, and its number of variables.
     tail: Option<u32>,
     vars: u32,
-    /// Whether it repeats a name, whose occurrences a match must check.
-    repeats: bool,
+    /// Whether clean spans from the walk are its captures as they stand: no query tail to
+    /// bind, no repeated name whose occurrences to check.
+    complete: bool,
 }
 
 /// The template a search found, and what its spans still need to be its captures.
@@ -220,29 +221,47 @@ pub(crate) struct Rest {
     pub(crate) plain: bool,
     /// Where the template's query tail starts in the URI, if it has one.
     pub(crate) query: Mark,
-    /// Where the text the template matched ends: the URI's length, or its `#` where a
-    /// template without a fragment part matched the rest (the fragment set aside).
-    pub(crate) end: usize,
+    /// Whether the template matched the URI without its fragment, which it set aside: the
+    /// text it matched ends at the URI's first `#` ([`matched`](Self::matched)). Not an
+    /// offset, so that a search's answer stays small.
+    pub(crate) set_aside: bool,
 }
 
 impl Rest {
     /// What spans that are the captures as they stand need: nothing.
-    const PLAIN: Rest = Rest {
+    pub(crate) const PLAIN: Rest = Rest {
         triplets: Triplets::None,
         plain: true,
         query: Mark::NONE,
-        end: usize::MAX,
+        set_aside: false,
     };
 
-    /// The same, for a match of the text before `end`.
-    fn ending_at(self, end: usize) -> Self {
-        Self { end, ..self }
+    /// The text of `uri` that the template matched: all of it, or what comes before its
+    /// fragment, where that was set aside.
+    pub(crate) fn matched(self, uri: &str) -> &str {
+        if !self.set_aside {
+            return uri;
+        }
+        uri.split_once('#').map_or(uri, |(before, _)| before)
     }
+}
 
-    /// What a found template's spans need, where the search said nothing (`Found::rest`
-    /// is `None`): nothing, for a match of the whole `uri`.
-    pub(crate) fn plain(uri: &str) -> Self {
-        Self::PLAIN.ending_at(uri.len())
+/// What a search has learned of the URI by checking it: what triplets it holds, and, where
+/// the check read every byte, where its fragment starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Known {
+    triplets: Triplets,
+    /// `Some(at)` for a `#` at `at`; `Some(None)` for none; `None` if the check did not look.
+    fragment: Option<Option<usize>>,
+}
+
+impl Known {
+    /// Where the URI's fragment starts, read off the check or, if it did not look, found.
+    fn fragment(known: Option<Known>, uri: &str) -> Option<usize> {
+        match known.and_then(|k| k.fragment) {
+            Some(at) => at,
+            None => uri.bytes().position(|b| b == b'#'),
+        }
     }
 }
 
@@ -301,7 +320,7 @@ impl Matcher {
                 index,
                 tail: t.tail_var().map(|v| v as u32),
                 vars: t.var_count() as u32,
-                repeats: t.has_repeats(),
+                complete: t.tail_var().is_none() && !t.has_repeats(),
             })
             .collect();
         // A walk finds static templates as fast; so does comparing one template's text.
@@ -355,7 +374,7 @@ impl Matcher {
         let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
         if let Walk::Found(key, seen) = walked {
             let key = &self.keys[key as usize];
-            if key.tail.is_none() && !key.repeats && seen.is_clean() {
+            if key.complete && seen.is_clean() {
                 return Ok(Some(Found {
                     index: key.index,
                     rest: None,
@@ -398,7 +417,7 @@ impl Matcher {
         };
         match hit {
             Some(hit) => Ok(Some(self.found(uri, spans, hit, known))),
-            None => self.without_fragment(uri, spans, templates, &[]),
+            None => self.without_fragment(uri, spans, templates, &[], known),
         }
     }
 
@@ -426,7 +445,7 @@ impl Matcher {
                 return Ok(Some(self.found(uri, spans, hit, known)));
             }
         }
-        self.without_fragment(uri, spans, templates, left_out)
+        self.without_fragment(uri, spans, templates, left_out, known)
     }
 
     /// The search of a URI that no template matched whole, once its fragment is set aside:
@@ -438,8 +457,12 @@ impl Matcher {
         spans: &mut Spans,
         templates: &dyn Templates,
         left_out: &[u32],
+        known: Option<Known>,
     ) -> Result<Option<Found>, BadUri> {
-        let Some(end) = uri.find('#') else {
+        if matches!(self.set_aside, SetAside::Never) {
+            return Ok(None);
+        }
+        let Some(end) = Known::fragment(known, uri) else {
             return Ok(None);
         };
         let rest = &uri[..end];
@@ -479,7 +502,10 @@ impl Matcher {
             }
         };
         Ok(found.map(|f| Found {
-            rest: Some(f.rest.unwrap_or(Rest::PLAIN).ending_at(end)),
+            rest: Some(Rest {
+                set_aside: true,
+                ..f.rest.unwrap_or(Rest::PLAIN)
+            }),
             ..f
         }))
     }
@@ -513,7 +539,7 @@ impl Matcher {
     /// What a search found from a pass's hit: its template, and where the query tail starts,
     /// whose spans a walk leaves to be bound.
     #[inline]
-    fn found(&self, uri: &str, spans: &mut Spans, hit: Hit, known: Option<Triplets>) -> Found {
+    fn found(&self, uri: &str, spans: &mut Spans, hit: Hit, known: Option<Known>) -> Found {
         let key = &self.keys[hit.key as usize];
         let query = match key.tail {
             Some(first) => {
@@ -527,10 +553,10 @@ impl Matcher {
         let rest = Rest {
             // A walk that saw no `%` in the spans it took matched literals elsewhere, which
             // hold none: the URI holds no triplet.
-            triplets: known.unwrap_or(Triplets::None),
+            triplets: known.map_or(Triplets::None, |k| k.triplets),
             plain: hit.plain,
             query,
-            end: uri.len(),
+            set_aside: false,
         };
         Found {
             index: key.index,
@@ -545,7 +571,7 @@ fn pass(
     program: &Program,
     uri: &str,
     spans: &mut Spans,
-    known: &mut Option<Triplets>,
+    known: &mut Option<Known>,
 ) -> Result<Option<Hit>, BadUri> {
     spans.marks_mut().fill(Mark::NONE);
     match &program.walker {
@@ -568,7 +594,7 @@ fn judge_walk(
     uri: &str,
     spans: &mut Spans,
     walked: Walk,
-    known: &mut Option<Triplets>,
+    known: &mut Option<Known>,
 ) -> Result<Option<Hit>, BadUri> {
     let hit = match walked {
         Walk::GaveUp => return rerun(program, uri, spans, known),
@@ -590,7 +616,7 @@ fn judge_walk(
             None
         }
     };
-    if *known == Some(Triplets::Unreserved) {
+    if known.is_some_and(|k| k.triplets == Triplets::Unreserved) {
         return rerun(program, uri, spans, known);
     }
     Ok(hit)
@@ -602,7 +628,7 @@ fn rerun(
     program: &Program,
     uri: &str,
     spans: &mut Spans,
-    known: &mut Option<Triplets>,
+    known: &mut Option<Known>,
 ) -> Result<Option<Hit>, BadUri> {
     spans.marks_mut().fill(Mark::NONE);
     run_automaton(program, uri, spans, known)
@@ -615,7 +641,7 @@ fn run_automaton(
     program: &Program,
     uri: &str,
     spans: &mut Spans,
-    known: &mut Option<Triplets>,
+    known: &mut Option<Known>,
 ) -> Result<Option<Hit>, BadUri> {
     if known.is_none() {
         *known = Some(validate_uri(uri)?);
@@ -657,8 +683,8 @@ fn too_long(limit: usize) -> BadUri {
 /// Checks a URI for characters it may not hold and for bad percent-encoding, and says what
 /// triplets it holds: a URI without one has nothing to decode. Of two faults, the first in the
 /// URI is reported.
-fn validate_uri(uri: &str) -> Result<Triplets, BadUri> {
-    pct::check(uri).map_err(|fault| match fault {
+fn validate_uri(uri: &str) -> Result<Known, BadUri> {
+    let checked = pct::check(uri).map_err(|fault| match fault {
         pct::Fault::Percent(position) => BadUri {
             position,
             reason: Malformed::InvalidPercentEncoding,
@@ -669,14 +695,22 @@ fn validate_uri(uri: &str) -> Result<Triplets, BadUri> {
                 byte: uri.as_bytes()[position],
             },
         },
+    })?;
+    Ok(Known {
+        triplets: checked.percent,
+        fragment: Some(checked.fragment),
     })
 }
 
 /// [`validate_uri`] for a URI a walk has matched, whose bytes are all ones a URI may hold.
-fn validate_triplets(uri: &str) -> Result<Triplets, BadUri> {
-    pct::check_triplets(uri).map_err(|position| BadUri {
+fn validate_triplets(uri: &str) -> Result<Known, BadUri> {
+    let triplets = pct::check_triplets(uri).map_err(|position| BadUri {
         position,
         reason: Malformed::InvalidPercentEncoding,
+    })?;
+    Ok(Known {
+        triplets,
+        fragment: None,
     })
 }
 

@@ -62,14 +62,11 @@ pub(super) fn bind(
     debug_assert!(!uri.as_bytes()[from..].contains(&b'#'));
     let tail = || t.variables().skip(first_var);
     for (name, value, at) in pairs(&uri[from + 1..], from + 1) {
-        // Names compare under RFC 3986 normalization: `%74oken` is `token`. A name the tail
-        // repeats (`{?q,q}`) binds its pairs to its occurrences in order.
-        let named = || {
-            tail()
-                .enumerate()
-                .filter(|(_, v)| pct::equivalent(v.name(), name))
-        };
-        let Some((_, spec)) = named().next() else {
+        // Names compare under RFC 3986 normalization: `%74oken` is `token`.
+        let found = tail()
+            .enumerate()
+            .find(|(_, v)| pct::equivalent(v.name(), name));
+        let Some((i, spec)) = found else {
             if tail().any(|v| v.is_exploded()) {
                 // The name ends before the value's `=`, or, without one, where the value is.
                 let name_end = at - usize::from(uri.as_bytes()[at - 1] == b'=');
@@ -84,16 +81,14 @@ pub(super) fn bind(
         if spec.is_exploded() {
             continue;
         }
-        let mut free = named()
-            .filter(|&(i, _)| spans.get(first_var + i).is_none())
-            .peekable();
-        if free.peek().is_none() {
-            return Err(QueryError::DuplicateParameter { name: name.into() }.into());
-        }
-        let Some((i, _)) = free.find(|(_, spec)| fits_prefix(value, spec)) else {
-            return Err(MatchError::NoMatch);
+        let var = match spans.get(first_var + i) {
+            None if fits_prefix(value, &spec) => first_var + i,
+            // A name the tail repeats (`{?q,q}`) binds its pairs to its occurrences in order.
+            _ if t.has_repeats() => next_occurrence(t, first_var, i, name, value, spans)?,
+            None => return Err(MatchError::NoMatch),
+            Some(_) => return Err(QueryError::DuplicateParameter { name: name.into() }.into()),
         };
-        spans.set(first_var + i, at..at + value.len());
+        spans.set(var, at..at + value.len());
     }
     for (i, spec) in tail().enumerate() {
         if spec.is_exploded() {
@@ -101,6 +96,30 @@ pub(super) fn bind(
         }
     }
     Ok(())
+}
+
+/// For a pair whose name's first occurrence in the tail (its `i`-th variable) is taken or
+/// does not fit the value: the next occurrence of the name that is free and fits.
+fn next_occurrence(
+    t: &Parsed,
+    first_var: usize,
+    i: usize,
+    name: &str,
+    value: &str,
+    spans: &Spans,
+) -> Result<usize, MatchError> {
+    let mut free = t
+        .variables()
+        .enumerate()
+        .skip(first_var + i)
+        .filter(|(v, spec)| pct::equivalent(spec.name(), name) && spans.get(*v).is_none())
+        .peekable();
+    if free.peek().is_none() {
+        return Err(QueryError::DuplicateParameter { name: name.into() }.into());
+    }
+    free.find(|(_, spec)| fits_prefix(value, spec))
+        .map(|(v, _)| v)
+        .ok_or(MatchError::NoMatch)
 }
 
 /// Checks that a value decodes to UTF-8; `at` is its offset in the URI.

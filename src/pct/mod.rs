@@ -125,9 +125,10 @@ pub(crate) enum Fault {
 
 /// Checks a URI in one pass: every `%` starts a triplet and every byte may stand raw. Says
 /// what triplets it holds, or the first fault.
-pub(crate) fn check(s: &str) -> Result<Percent, Fault> {
+pub(crate) fn check(s: &str) -> Result<Checked, Fault> {
     let bytes = s.as_bytes();
-    let mut found = Percent::None;
+    let mut percent = Percent::None;
+    let mut fragment = usize::MAX;
     let mut at = 0;
     loop {
         // Most bytes are plain: a tight loop passes over them.
@@ -135,15 +136,32 @@ pub(crate) fn check(s: &str) -> Result<Percent, Fault> {
             .iter()
             .position(|&b| BYTES[usize::from(b)] != Byte::Plain)
         else {
-            return Ok(found);
+            let fragment = (fragment != usize::MAX).then_some(fragment);
+            return Ok(Checked { percent, fragment });
         };
         at += step;
-        if BYTES[usize::from(bytes[at])] == Byte::Disallowed {
-            return Err(Fault::Disallowed(at));
+        match BYTES[usize::from(bytes[at])] {
+            Byte::Disallowed => return Err(Fault::Disallowed(at)),
+            Byte::Hash => {
+                fragment = fragment.min(at);
+                at += 1;
+            }
+            _ => {
+                percent = percent
+                    .and_triplet_at(bytes, at)
+                    .ok_or(Fault::Percent(at))?;
+                at += 3;
+            }
         }
-        found = found.and_triplet_at(bytes, at).ok_or(Fault::Percent(at))?;
-        at += 3;
     }
+}
+
+/// What [`check`] found in valid text: its triplets, and where its first `#` is, which
+/// starts a URI's fragment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Checked {
+    pub(crate) percent: Percent,
+    pub(crate) fragment: Option<usize>,
 }
 
 /// [`check`] for a URI whose bytes are all known to be ones a URI may hold (a walk took each
@@ -171,6 +189,8 @@ pub(crate) fn is_disallowed(b: u8) -> bool {
 enum Byte {
     Plain,
     Percent,
+    /// `#`, noted for where a fragment starts.
+    Hash,
     Disallowed,
 }
 
@@ -191,6 +211,7 @@ static BYTES: [Byte; 256] = {
         b += 1;
     }
     table[b'%' as usize] = Byte::Percent;
+    table[b'#' as usize] = Byte::Hash;
     table
 };
 
@@ -429,12 +450,19 @@ mod tests {
 
     #[test]
     fn checking_finds_the_first_fault() {
-        assert_eq!(check("a%2Fb"), Ok(Percent::Some));
-        assert_eq!(check("a%2F%41"), Ok(Percent::Unreserved));
-        assert_eq!(check("a%41%2F"), Ok(Percent::Unreserved));
-        assert_eq!(check("a/b"), Ok(Percent::None));
+        let percent = |s: &str| check(s).map(|c| c.percent);
+        assert_eq!(percent("a%2Fb"), Ok(Percent::Some));
+        assert_eq!(percent("a%2F%41"), Ok(Percent::Unreserved));
+        assert_eq!(percent("a%41%2F"), Ok(Percent::Unreserved));
+        assert_eq!(percent("a/b"), Ok(Percent::None));
         assert_eq!(check("a b"), Err(Fault::Disallowed(1)));
-        assert_eq!(check("caf\u{e9}/x!$&'()*+,;=:@[]?#"), Ok(Percent::None));
+        assert_eq!(percent("caf\u{e9}/x!$&'()*+,;=:@[]?#"), Ok(Percent::None));
+        // Where the fragment starts: the first `#`, which a check reads past.
+        let fragment = |s: &str| check(s).map(|c| c.fragment);
+        assert_eq!(fragment("x://a/b"), Ok(None));
+        assert_eq!(fragment("x://a#b#c"), Ok(Some(5)));
+        assert_eq!(fragment("x://a#%ZZ"), Err(Fault::Percent(6)));
+        assert_eq!(fragment("x://a#b c"), Err(Fault::Disallowed(7)));
         for bad in [
             b'\0', b'\x7F', b'"', b'<', b'>', b'\\', b'^', b'`', b'{', b'|', b'}',
         ] {

@@ -152,7 +152,7 @@ impl<T> Router<T> {
             let template = self.routes[index].template.parsed();
             let finished = matching::finish(
                 template,
-                &uri[..rest.end],
+                rest.matched(uri),
                 spans,
                 rest.triplets,
                 rest.query.get(),
@@ -177,7 +177,7 @@ impl<T> Router<T> {
                 return Err(RouteError::of_match(first, error));
             };
             index = found.index as usize;
-            rest = found.rest.unwrap_or(Rest::plain(uri));
+            rest = found.rest.unwrap_or(Rest::PLAIN);
         }
     }
 

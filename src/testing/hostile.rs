@@ -370,7 +370,13 @@ impl Plain {
     fn of(template: &UriTemplate, layout: &Layout, index: usize) -> Option<Self> {
         let place = layout.places.get(index)?;
         // A repeated name's places must agree: one of them alone cannot be told apart.
-        if layout.places.iter().filter(|p| p.name == place.name).count() > 1 {
+        if layout
+            .places
+            .iter()
+            .filter(|p| p.name == place.name)
+            .count()
+            > 1
+        {
             return None;
         }
         let mut values = sentinels(layout);

@@ -269,6 +269,7 @@ impl BuildTrie {
                 crossing: n.crossing.map(&mut var_edge),
                 tail: n.tail,
                 long_tail: u32::try_from(walker.long_tails.len()).ok()?,
+                long_caseless: n.caseless.iter().skip(8).any(|&c| c),
             };
             let row = &rows[old];
             let (low, span) = match (row.first(), row.last()) {

@@ -206,6 +206,9 @@ struct Exits {
     tail: Option<Tail>,
     /// Where the prefix's bytes past the eighth start in [`Walker::long_tails`].
     long_tail: u32,
+    /// Whether one of those compares without case (a letter of a scheme or authority): most
+    /// do not, and compare as one slice.
+    long_caseless: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -435,11 +435,15 @@ impl Walker {
     /// under its mask.
     #[cold]
     fn long_tail_matches(&self, node: u32, rest: &[u8], len: usize) -> bool {
-        let from = self.exits[node as usize].long_tail as usize;
+        let exits = &self.exits[node as usize];
+        let from = exits.long_tail as usize;
         let Some(rest) = rest.get(..len) else {
             return false;
         };
         let tail = &self.long_tails[from..from + len];
+        if !exits.long_caseless {
+            return rest == tail;
+        }
         let masks = &self.long_masks[from..from + len];
         rest.iter()
             .zip(tail)

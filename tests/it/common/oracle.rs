@@ -129,6 +129,10 @@ pub fn reference(
     }
 }
 
+/// A match as the reference ranks it: its rank string, whether it is static or repeats a name
+/// (each first on a tie), its template's text and its captures.
+type Ranked<'t> = (Vec<Rank>, Reverse<(bool, bool)>, &'t str, Value);
+
 /// The best of the templates' matches under `options`, by the precedence of the semantics.
 fn ranked(
     templates: &[UriTemplate],
@@ -137,17 +141,14 @@ fn ranked(
 ) -> Result<Option<(String, Value)>, ()> {
     // The rank string, then static templates first, then those that repeat a name (they
     // match a subset of the URIs of the same shape without the repeat), then by text.
-    let mut best: Option<(Vec<Rank>, Reverse<(bool, bool)>, &str, Value)> = None;
+    let mut best: Option<Ranked<'_>> = None;
     for t in templates {
         let Ok(caps) = t.match_uri_with(uri, options) else {
             continue;
         };
         let vars = serde_json::to_value(&caps).unwrap();
         let ranks = rank_string(t, uri, &vars).ok_or(())?;
-        let repeats = t
-            .lints()
-            .iter()
-            .any(|l| l.kind() == LintKind::RepeatedName);
+        let repeats = t.lints().iter().any(|l| l.kind() == LintKind::RepeatedName);
         let tie = Reverse((t.is_static(), repeats));
         let better = match &best {
             None => true,
