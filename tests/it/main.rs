@@ -5,7 +5,8 @@
 //! * expansion: `suite` (the public suites, both directions), `expand_serialize`,
 //!   `expand_props` (properties);
 //! * matching: `matching` (the semantics, rule by rule), `design_examples`, `match_props`
-//!   (round trips), `errors` (every error, of the right kind at the right byte);
+//!   (round trips), `errors` (every error, of the right kind at the right byte), `peers`
+//!   (other implementations' own tests);
 //! * routing: `router`, `router_oracle` (against a brute-force reference);
 //! * MCP: `mcp_types`;
 //! * the testing support users get: `hostile_props`, `shrinking`, and the recipes
@@ -34,6 +35,7 @@ mod match_props;
 mod matching;
 #[cfg(feature = "mcp")]
 mod mcp_types;
+mod peers;
 #[cfg(feature = "arbitrary")]
 mod recipe_file_server;
 #[cfg(all(feature = "proptest", feature = "mcp"))]
