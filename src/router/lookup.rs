@@ -6,7 +6,7 @@
 //! registers.
 
 use super::{Route, RouteError, Router};
-use crate::engine::Rest;
+use crate::engine::{Matcher, Rest};
 use crate::matching::{self, Captures, MatchError, Spans};
 use crate::safety::SafetyPolicy;
 use crate::UriTemplate;
@@ -99,7 +99,7 @@ impl<T> Router<T> {
             let template = self.routes[index].template.parsed();
             return Ok(self.routed(index, Captures::new(template, uri, spans)));
         };
-        self.bind(uri, spans, index, rest)
+        self.bind(uri, spans, index, rest, &compiled.matcher)
     }
 
     /// The first lookup after a change: compiles the router (or reports why it cannot be),
@@ -124,8 +124,9 @@ impl<T> Router<T> {
         mut spans: Spans,
         index: usize,
         rest: Rest,
+        matcher: &Matcher,
     ) -> Result<Routed<'r, 'u, T>, RouteError> {
-        let (index, rest) = self.agreeing(uri, &mut spans, index, rest)?;
+        let (index, rest) = self.agreeing(uri, &mut spans, index, rest, matcher)?;
         let route = &self.routes[index];
         let template = route.template.parsed();
         let captures = Captures::new(template, uri, spans);
@@ -145,6 +146,7 @@ impl<T> Router<T> {
         spans: &mut Spans,
         mut index: usize,
         mut rest: Rest,
+        matcher: &Matcher,
     ) -> Result<(usize, Rest), RouteError> {
         let strict = self.options.matching.strict_query;
         let mut left_out = Vec::new();
@@ -164,12 +166,7 @@ impl<T> Router<T> {
                 Err(error) => return Err(RouteError::of_match(template.as_str(), error)),
             };
             left_out.push(index as u32);
-            let Some(Ok(compiled)) = self.compiled.get() else {
-                unreachable!("a router looks up once compiled");
-            };
-            let again = compiled
-                .matcher
-                .find_without(uri, spans, &self.routes, &left_out)?;
+            let again = matcher.find_without(uri, spans, &self.routes, &left_out)?;
             let Some(found) = again else {
                 // No other template matches: the disagreement of the first one found is
                 // the answer.
