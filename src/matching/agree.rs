@@ -61,11 +61,15 @@ fn place_by_length(template: &Parsed, uri: &str, spans: &mut Spans) -> Result<()
         let Some(Node::Var(first)) = nodes.get(i + 1) else {
             continue;
         };
-        let one_name = group
-            .clone()
-            .all(|v| template.first_of(v) == template.first_of(group.start));
-        let holds_separator = Class::variable_in_any_reading(op, first).allows_raw(op.separator());
-        if count < 2 || !one_name || !holds_separator {
+        let one_name = || {
+            group
+                .clone()
+                .all(|v| template.first_of(v) == template.first_of(group.start))
+        };
+        // The class is built byte by byte: asked last, of the few expressions it decides.
+        let holds_separator =
+            || Class::variable_in_any_reading(op, first).allows_raw(op.separator());
+        if count < 2 || !one_name() || !holds_separator() {
             continue;
         }
         let (Some(head), Some(last)) = (spans.get(group.start), spans.get(group.end - 1)) else {

@@ -194,20 +194,23 @@ impl<'a> Captures<'a> {
     /// explode of one item does not say whether it was a string), else the first; failing
     /// those, the defined prefix one with the most characters.
     fn representative(&self, first: usize) -> Option<Capture<'a>> {
-        let whole = || {
-            self.template
-                .occurrences(first)
-                .filter_map(|v| self.at(v))
-                .filter(|c| c.spec.prefix == 0)
-        };
-        whole()
-            .find(|c| c.kind() == CaptureKind::Map)
-            .or_else(|| whole().find(|c| !c.spec.explode))
-            .or_else(|| whole().next())
-            .or_else(|| {
-                let defined = self.template.occurrences(first).filter_map(|v| self.at(v));
-                defined.max_by_key(|c| pct::char_count(c.raw))
-            })
+        // One pass: the best rank so far, and for prefix ones the most characters.
+        let mut best: Option<(u8, usize, Capture<'a>)> = None;
+        for capture in self.template.occurrences(first).filter_map(|v| self.at(v)) {
+            let (rank, chars) = match capture.spec {
+                spec if spec.prefix != 0 => (0, pct::char_count(capture.raw)),
+                _ if capture.kind() == CaptureKind::Map => (3, 0),
+                spec if !spec.explode => (2, 0),
+                _ => (1, 0),
+            };
+            if best
+                .as_ref()
+                .is_none_or(|&(r, c, _)| rank > r || rank == r && chars > c)
+            {
+                best = Some((rank, chars, capture));
+            }
+        }
+        best.map(|(_, _, capture)| capture)
     }
 
     /// Whether every occurrence of the name of variable `first` agrees with the value its
