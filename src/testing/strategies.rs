@@ -288,7 +288,12 @@ pub fn matchable_templates() -> impl Strategy<Value = GenTemplate> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn round_trip_cases() -> impl Strategy<Value = Case> {
-    matchable_templates()
+    cases_of(matchable_templates())
+}
+
+/// A template of `templates` and values for it ([`values_for`]), as a case.
+fn cases_of(templates: impl Strategy<Value = GenTemplate>) -> impl Strategy<Value = Case> {
+    templates
         .prop_flat_map(|g| {
             let t = g.parse().expect("generated templates are valid");
             let values = values_for(&t);
@@ -410,15 +415,7 @@ fn rename(mut g: GenTemplate, later: usize, earlier: usize) -> GenTemplate {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn repeated_round_trip_cases() -> impl Strategy<Value = Case> {
-    repeated_name_templates()
-        .prop_flat_map(|g| {
-            let t = g.parse().expect("generated templates are valid");
-            let values = values_for(&t);
-            (Just(t), values)
-        })
-        .prop_filter_map("a case that expands", |(t, values)| {
-            Case::new(&t, values).ok()
-        })
+    cases_of(repeated_name_templates())
 }
 
 /// A URI-like string: URI characters, triplets (valid, not UTF-8, malformed), non-ASCII.
