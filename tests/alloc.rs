@@ -269,6 +269,15 @@ fn matching_a_warm_template_allocates_nothing() {
             "db://{a}/{b}{/c,d}{;e}{?f,g,h}{&j,k}",
             "db://x/y/z/w;e=v?f=2&k=3&h=4",
         ),
+        // A repeated name: its occurrences are checked on the spans, without allocating.
+        ("dict://{term:1}/{term}", "dict://c/cat"),
+        ("x{.who,who}", "x.fr.ed.fr.ed"),
+        ("x/{q}{?q}", "x/1?q=1"),
+        // A fragment set aside.
+        (
+            "logs://{service}{?level}",
+            "logs://api?level=error#section1",
+        ),
     ] {
         assert_matches_without_allocating(text, uri);
     }
@@ -291,6 +300,9 @@ fn routing_a_uri_without_escapes_allocates_nothing() {
         "/a/{any}",
         "x{/path*}",
         "search://docs{?q,tags*}",
+        "dict://{term:1}/{term}",
+        "x://{a}/{a}",
+        "x://{a}/{b}",
     ];
     for (templates, uris) in [
         (
@@ -310,6 +322,9 @@ fn routing_a_uri_without_escapes_allocates_nothing() {
                 "/a/pg",
                 "x/a/b/c",
                 "search://docs?tags=x&q=rust&tags=y",
+                "dict://c/cat",
+                "x://1/1",
+                "Dict://c/cat#top",
             ][..],
         ),
     ] {
@@ -325,6 +340,19 @@ fn routing_a_uri_without_escapes_allocates_nothing() {
             assert_eq!(n, 0, "{uri}");
         }
     }
+}
+
+/// A lookup whose best match repeats a name that disagrees searches again without it: it
+/// allocates the disagreement's error (which names the variable), the list of templates left
+/// out and their keys, and nothing else. Lookups that agree allocate nothing (above).
+#[test]
+fn a_lookup_past_a_disagreeing_template_allocates_three_times() {
+    let mut router = rfc6570::Router::new();
+    router.insert("x://{a}/{a}", "same").unwrap();
+    router.insert("x://{a}/{b}", "two").unwrap();
+    router.at("x://1/2").unwrap();
+    let (routed, n) = allocations(|| router.at("x://1/2").map(|r| *r.value));
+    assert_eq!((routed, n), (Ok("two"), 3));
 }
 
 /// A warm lookup of a URI whose values need decoding checks their safety without decoding

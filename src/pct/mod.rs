@@ -82,6 +82,16 @@ pub(super) fn hex_value(b: u8) -> u8 {
     }
 }
 
+/// The length of the run of plain bytes `bytes` starts with: most bytes are plain, and a
+/// tight loop passes over them.
+#[inline]
+fn plain_run(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| BYTES[usize::from(b)] != Byte::Plain)
+        .unwrap_or(bytes.len())
+}
+
 /// What [`check`] found in valid text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Percent {
@@ -131,16 +141,12 @@ pub(crate) fn check(s: &str) -> Result<Checked, Fault> {
     let mut fragment = usize::MAX;
     let mut at = 0;
     loop {
-        // Most bytes are plain: a tight loop passes over them.
-        let Some(step) = bytes[at..]
-            .iter()
-            .position(|&b| BYTES[usize::from(b)] != Byte::Plain)
-        else {
+        at += plain_run(&bytes[at..]);
+        let Some(&byte) = bytes.get(at) else {
             let fragment = (fragment != usize::MAX).then_some(fragment);
             return Ok(Checked { percent, fragment });
         };
-        at += step;
-        match BYTES[usize::from(bytes[at])] {
+        match BYTES[usize::from(byte)] {
             Byte::Disallowed => return Err(Fault::Disallowed(at)),
             Byte::Hash => {
                 fragment = fragment.min(at);
