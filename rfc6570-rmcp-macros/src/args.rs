@@ -130,7 +130,8 @@ fn unknown(key: &Ident, given: &str, expected: &str) -> syn::Error {
 }
 
 /// `#[resource_router(vis = pub(crate))]`: the visibility of `resource_router()` (private by
-/// default, like rmcp's `tool_router()`).
+/// default, like rmcp's `tool_router()`). Written bare, or quoted as rmcp's macros spell it
+/// (`vis = "pub"`).
 pub struct RouterArgs {
     pub vis: Visibility,
 }
@@ -143,7 +144,11 @@ impl Parse for RouterArgs {
             match key.to_string().as_str() {
                 "vis" => {
                     input.parse::<Token![=]>()?;
-                    vis = input.parse()?;
+                    vis = if input.peek(syn::LitStr) {
+                        input.parse::<syn::LitStr>()?.parse()?
+                    } else {
+                        input.parse()?
+                    };
                 }
                 other => return Err(unknown(&key, other, "vis")),
             }

@@ -38,8 +38,8 @@ pub use read::{Blob, BoxFuture, IntoContents, ReadError, ReadRequest, ReadTarget
 /// Builds `Self::resource_router()` from the `#[resource]` methods of an impl block.
 ///
 /// Every template is parsed, checked against its method's parameters and against the other
-/// templates of the block, at compile time. `#[resource_router(vis = pub)]` makes the generated
-/// function public. The router is a fresh [`ResourceRouter`] each call; add to it
+/// templates of the block, at compile time. `#[resource_router(vis = pub)]` (or `vis = "pub"`,
+/// as rmcp's macros spell it) makes the generated function public. The router is a fresh [`ResourceRouter`] each call; add to it
 /// (`.page_size(n)`, `.directory(..)`) before handing it to
 /// [`#[resource_handler(router = ..)]`](resource_handler).
 ///

@@ -96,3 +96,35 @@ async fn a_repeated_name_is_one_parameter() {
     let refused = read(Odd, "dict://d/cat").await;
     assert!(refused.is_err(), "{refused:?}");
 }
+
+/// `vis` as rmcp's macros spell it, quoted, and bare: `resource_router()` is visible outside
+/// the module either way.
+mod visible {
+    use rfc6570_rmcp::{resource, resource_router};
+
+    pub struct Quoted;
+
+    #[resource_router(vis = "pub")]
+    impl Quoted {
+        #[resource("quoted://{id}")]
+        fn item(&self, id: String) -> String {
+            id
+        }
+    }
+
+    pub struct Bare;
+
+    #[resource_router(vis = pub(crate))]
+    impl Bare {
+        #[resource("bare://{id}")]
+        fn item(&self, id: String) -> String {
+            id
+        }
+    }
+}
+
+#[test]
+fn vis_is_taken_quoted_as_rmcp_spells_it_or_bare() {
+    assert_eq!(visible::Quoted::resource_router().len(), 1);
+    assert_eq!(visible::Bare::resource_router().len(), 1);
+}
