@@ -103,9 +103,25 @@ impl Layout {
             lint_free: template
                 .lints()
                 .iter()
-                .all(|l| l.kind() == crate::template::LintKind::RepeatedName),
+                .all(|l| l.kind() == crate::template::LintKind::RepeatedName)
+                && !separator_then_literal(&components),
         }
     }
+}
+
+/// Whether an expression that writes its separator (more than one variable, or an explode) is
+/// followed by a literal that starts with it: `{?k,t}&{+s*}` on `?k=1&t=2&x` reads the `&`
+/// after `k` as the literal (a literal outranks a variable), leaving `t` undefined, where the
+/// values that wrote it had `t` defined. No lint names that reading, so no label may pin it.
+fn separator_then_literal(components: &[Component<'_>]) -> bool {
+    components.windows(2).any(|pair| match pair {
+        [Component::Expression(e), Component::Literal(text)] => {
+            let writes_separator =
+                e.variables().len() > 1 || e.variables().any(|v| v.is_exploded());
+            writes_separator && text.as_bytes().first() == Some(&e.operator().separator())
+        }
+        _ => false,
+    })
 }
 
 /// What the template may write first after an expression, followed by `rest`: see

@@ -198,3 +198,28 @@ proptest! {
         check(&case, &router_of(&t))?;
     }
 }
+
+/// Found by the hostile fuzz target: where an expression that writes its separator is followed
+/// by a literal starting with it, the reading of the URI is not pinned (the literal `&` after
+/// `keno` outranks the separator before `ttab`), so no label may promise exact values.
+#[test]
+fn a_literal_that_starts_with_the_separator_pins_nothing() {
+    use rfc6570::testing::{Value, Values};
+    let t = UriTemplate::parse("/uers{/id}{?keno,ttab}&{+s*}").unwrap();
+    let values = Values::new()
+        .with("id", Value::text("zq0w"))
+        .with("keno", Value::text("zq1w"))
+        .with("ttab", Value::text("zq2w"))
+        .with("s", Value::text("*a"));
+    let case = Case::new(&t, values).unwrap();
+    assert_eq!(case.uri(), "/uers/zq0w?keno=zq1w&ttab=zq2w&*a");
+    assert!(
+        matches!(
+            case.expected_match(),
+            Expected::Any | Expected::Match { .. }
+        ),
+        "{:?}",
+        case.expected_match()
+    );
+    case.check_match(&t.match_uri(case.uri())).unwrap();
+}
