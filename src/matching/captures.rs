@@ -128,7 +128,8 @@ impl<'a> Captures<'a> {
         self.iter().find(|c| c.name == name)
     }
 
-    /// The defined variables in template order (a matched template names each variable once).
+    /// The defined variables in template order, each name once (a name the template repeats
+    /// where it first appears, with the value its occurrences agree on).
     ///
     /// ```
     /// # use rfc6570::UriTemplate;
