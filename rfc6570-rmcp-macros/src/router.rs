@@ -579,20 +579,33 @@ fn registration(block: &ItemImpl, f: &Found) -> TokenStream {
     if let Some(mime) = &f.args.mime_type {
         listing.extend(quote!(.mime_type(#mime)));
     }
+    // Without `mime_type`, what the read will answer, as the return type says it.
+    let listed = |entry: TokenStream| match (&f.args.mime_type, served_type(&f.method)) {
+        (None, Some(ty)) => quote! {{
+            #[allow(unused_imports)]
+            use ::rfc6570_rmcp::__private::{MimeOfAnything as _, MimeOfContents as _};
+            let entry = #entry;
+            match (&::rfc6570_rmcp::__private::MimeOf::<#ty>::new()).mime() {
+                ::core::option::Option::Some(mime) => entry.mime_type(mime),
+                ::core::option::Option::None => entry,
+            }
+        }},
+        _ => entry,
+    };
     let adapter = read_adapter_name(f);
     let register = if f.template.variables().next().is_none() {
         let size = f.args.size.as_ref().map(|(_, n)| quote!(.size(#n)));
+        let entry =
+            listed(quote!(::rfc6570_rmcp::__private::Resource::new(#text, #name) #listing #size));
         quote! {
-            router.resource(
-                ::rfc6570_rmcp::__private::Resource::new(#text, #name) #listing #size,
-                Self::#adapter,
-            )
+            router.resource(#entry, Self::#adapter)
         }
     } else {
         let free = f.args.free_text.iter().map(|v| v.to_string());
+        let entry = listed(quote!(::rfc6570_rmcp::__private::template(#text, #name) #listing));
         quote! {
             router.template_with(
-                ::rfc6570_rmcp::__private::template(#text, #name) #listing,
+                #entry,
                 ::rfc6570_rmcp::__private::RouteOptions::default()
                     #( .var_safety(#free, ::rfc6570_rmcp::__private::SafetyPolicy::OFF) )*,
                 Self::#adapter,
@@ -688,4 +701,14 @@ fn cached_router(block: &ItemImpl) -> TokenStream {
             #body
         }
     }
+}
+
+/// The type a resource method returns, where it can be named in generated code: not an
+/// `impl Trait`, which has no name to ask for its MIME type.
+fn served_type(method: &syn::ImplItemFn) -> Option<&syn::Type> {
+    let syn::ReturnType::Type(_, ty) = &method.sig.output else {
+        return None;
+    };
+    let named = !quote!(#ty).into_iter().any(|t| t.to_string() == "impl");
+    named.then_some(&**ty)
 }

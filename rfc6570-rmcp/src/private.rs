@@ -18,6 +18,45 @@ use rmcp::{ErrorData, RoleServer};
 use crate::router::{RegisterError, ResourceRouter};
 use crate::subscriptions::Subscriptions;
 
+/// The MIME type that contents of type `T` are served as, as the macro lists it for a method
+/// without `mime_type`: `(&MimeOf::<T>::new()).mime()` is `T::MIME_TYPE` where `T` is
+/// [`IntoContents`](crate::IntoContents), and `None` where it is not (method resolution tries
+/// the impl on `MimeOf<T>` before the one on `&MimeOf<T>`), so that a method returning
+/// something else is refused once, where its read is checked, and not here again.
+pub struct MimeOf<T>(std::marker::PhantomData<T>);
+
+impl<T> MimeOf<T> {
+    pub fn new() -> Self {
+        Self(std::marker::PhantomData)
+    }
+}
+
+impl<T> Default for MimeOf<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// [`MimeOf`] of contents.
+pub trait MimeOfContents {
+    fn mime(&self) -> Option<&'static str>;
+}
+
+impl<T: crate::IntoContents> MimeOfContents for MimeOf<T> {
+    fn mime(&self) -> Option<&'static str> {
+        T::MIME_TYPE
+    }
+}
+
+/// [`MimeOf`] of anything else: none.
+pub trait MimeOfAnything {
+    fn mime(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+impl<T> MimeOfAnything for &MimeOf<T> {}
+
 /// A template the macro has parsed already.
 pub fn template(text: &str, name: &str) -> ResourceTemplate {
     ResourceTemplate::parse(text, name)

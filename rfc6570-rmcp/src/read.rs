@@ -234,8 +234,10 @@ impl<'a> ReadTarget<'a> {
 /// | `ResourceContents`, `Vec<ResourceContents>`, `ReadResourceResult` | as they are: full control, several contents |
 /// | `Result<T, E>` with `E: Into<`[`ReadError`]`>` | `T`'s contents, or the error |
 ///
-/// A result without contents is the server's fault, answered as an internal error: the
-/// protocol has no empty read.
+/// A `#[resource]` method without `mime_type` is listed with the type its read answers
+/// ([`MIME_TYPE`](Self::MIME_TYPE)), so that `resources/list`, `resources/templates/list` and
+/// `resources/read` agree. A result without contents is the server's fault, answered as an
+/// internal error: the protocol has no empty read.
 ///
 /// ```
 /// use rfc6570_rmcp::{IntoContents, Json, ReadTarget};
@@ -256,6 +258,21 @@ impl<'a> ReadTarget<'a> {
             `Into<ReadError>`"
 )]
 pub trait IntoContents {
+    /// The MIME type these contents are served as where the listing names none, if the type
+    /// says it: what `#[resource]` lists for a method that returns it and has no
+    /// `mime_type`, so that a listing and a read never disagree. `None` for contents that
+    /// carry their own ([`Text`], [`Blob`], rmcp's types).
+    ///
+    /// ```
+    /// use rfc6570_rmcp::{IntoContents, Json, Text};
+    ///
+    /// assert_eq!(<String as IntoContents>::MIME_TYPE, Some("text/plain"));
+    /// assert_eq!(<Json<u32> as IntoContents>::MIME_TYPE, Some("application/json"));
+    /// assert_eq!(<Result<Vec<u8>, std::io::Error> as IntoContents>::MIME_TYPE, Some("application/octet-stream"));
+    /// assert_eq!(<Text as IntoContents>::MIME_TYPE, None);
+    /// ```
+    const MIME_TYPE: Option<&'static str> = None;
+
     /// The read result for `target`.
     ///
     /// # Errors
@@ -269,41 +286,60 @@ fn one(contents: ResourceContents) -> Result<ReadResourceResult, ReadError> {
     Ok(ReadResourceResult::new(vec![contents]))
 }
 
+/// Served as text where the listing names no MIME type.
+const TEXT: &str = "text/plain";
+/// Served as bytes where the listing names no MIME type.
+const BYTES: &str = "application/octet-stream";
+/// Served as JSON where the listing names no MIME type.
+const JSON: &str = "application/json";
+
 impl IntoContents for String {
+    const MIME_TYPE: Option<&'static str> = Some(TEXT);
+
     fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
-        one(target.text(self, "text/plain"))
+        one(target.text(self, TEXT))
     }
 }
 
 impl IntoContents for &'static str {
+    const MIME_TYPE: Option<&'static str> = Some(TEXT);
+
     fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
         self.to_owned().into_result(target)
     }
 }
 
 impl IntoContents for Cow<'static, str> {
+    const MIME_TYPE: Option<&'static str> = Some(TEXT);
+
     fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
         self.into_owned().into_result(target)
     }
 }
 
 impl IntoContents for Vec<u8> {
+    const MIME_TYPE: Option<&'static str> = Some(BYTES);
+
     fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
-        one(target.blob(&self, "application/octet-stream"))
+        one(target.blob(&self, BYTES))
     }
 }
 
 impl IntoContents for &'static [u8] {
+    const MIME_TYPE: Option<&'static str> = Some(BYTES);
+
     fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
-        one(target.blob(self, "application/octet-stream"))
+        one(target.blob(self, BYTES))
     }
 }
 
 impl<T: Serialize> IntoContents for Json<T> {
+    const MIME_TYPE: Option<&'static str> = Some(JSON);
+
     fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
         let text = serde_json::to_string(&self.0)
             .map_err(|e| ReadError::internal(format!("the resource does not serialize: {e}")))?;
-        one(target.text(text, "application/json"))
+        one(target.text(text, JSON))
     }
 }
 
@@ -399,6 +435,8 @@ impl IntoContents for ReadResourceResult {
 }
 
 impl<T: IntoContents, E: Into<ReadError>> IntoContents for Result<T, E> {
+    const MIME_TYPE: Option<&'static str> = T::MIME_TYPE;
+
     fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
         self.map_err(Into::into)?.into_result(target)
     }
