@@ -585,7 +585,7 @@ fn registration(block: &ItemImpl, f: &Found) -> TokenStream {
             #[allow(unused_imports)]
             use ::rfc6570_rmcp::__private::{MimeOfAnything as _, MimeOfContents as _};
             let entry = #entry;
-            match (&::rfc6570_rmcp::__private::MimeOf::<#ty>::new()).mime() {
+            match (&::rfc6570_rmcp::__private::MimeOf::<#ty>(::core::marker::PhantomData)).mime() {
                 ::core::option::Option::Some(mime) => entry.mime_type(mime),
                 ::core::option::Option::None => entry,
             }

@@ -19,23 +19,11 @@ use crate::router::{RegisterError, ResourceRouter};
 use crate::subscriptions::Subscriptions;
 
 /// The MIME type that contents of type `T` are served as, as the macro lists it for a method
-/// without `mime_type`: `(&MimeOf::<T>::new()).mime()` is `T::MIME_TYPE` where `T` is
+/// without `mime_type`: `(&MimeOf::<T>(PhantomData)).mime()` is `T::MIME_TYPE` where `T` is
 /// [`IntoContents`](crate::IntoContents), and `None` where it is not (method resolution tries
 /// the impl on `MimeOf<T>` before the one on `&MimeOf<T>`), so that a method returning
 /// something else is refused once, where its read is checked, and not here again.
-pub struct MimeOf<T>(std::marker::PhantomData<T>);
-
-impl<T> MimeOf<T> {
-    pub fn new() -> Self {
-        Self(std::marker::PhantomData)
-    }
-}
-
-impl<T> Default for MimeOf<T> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+pub struct MimeOf<T>(pub std::marker::PhantomData<T>);
 
 /// [`MimeOf`] of contents.
 pub trait MimeOfContents {

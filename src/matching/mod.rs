@@ -66,6 +66,11 @@ fn finish_spans(
         check_utf8(uri, spans, head_vars)?;
     }
     if let (Some(first), Some(from)) = (template.tail_var(), query) {
+        // A head whose occurrences disagree is no match, whatever its query: said first, so
+        // that a router searches on rather than stop at the query's fault.
+        if template.has_repeats() {
+            agree::agree(template, uri, spans)?;
+        }
         query::bind(template, first, uri, from, strict_query, spans)?;
     }
     if template.explodes() {

@@ -56,7 +56,9 @@ impl<'u, T> Routed<'_, 'u, T> {
 impl<T> Router<T> {
     /// Routes a URI to the best matching template.
     ///
-    /// The lookup runs in time linear in the URI's length, whatever the number of templates,
+    /// The lookup runs in time linear in the URI's length, whatever the number of templates
+    /// (but for one search more per template that repeats a name whose occurrences the URI
+    /// makes disagree: the [semantics](crate::semantics), section 15),
     /// and allocates nothing for URIs whose captures need no decoding (once the thread's matcher
     /// cache is warm), as long as no template has more than 10 variables: the captures keep
     /// that many spans inline. The first lookup after a change compiles the router.
@@ -78,8 +80,9 @@ impl<T> Router<T> {
     /// # Errors
     ///
     /// [`RouteError::NotFound`] when nothing matches, [`RouteError::Unsafe`] when the best match
-    /// breaks a path-safety rule, [`RouteError::Malformed`] for a malformed URI, and the query
-    /// errors of the best match.
+    /// breaks a path-safety rule, [`RouteError::Malformed`] for a malformed URI, the query
+    /// errors of the best match, and [`RouteError::Disagreement`] when the only templates that
+    /// match repeat a name whose occurrences disagree.
     pub fn at<'r: 'u, 'u>(&'r self, uri: &'u str) -> Result<Routed<'r, 'u, T>, RouteError> {
         let Some(Ok(compiled)) = self.compiled.get() else {
             return self.compile_then_at(uri);

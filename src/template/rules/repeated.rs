@@ -44,10 +44,12 @@ pub(super) fn repeated_ambiguous(t: &Template<'_>, found: &mut Vec<Lint>) {
     unplaced_before_repeat(t, &repeated, found);
 }
 
-/// Part of [`repeated_ambiguous`]: a repeated name exploded where its items can hold their
-/// separator (`{.l*}`, `{+l*}`), so that their number is not fixed; or exploded in the query
-/// tail, which collects every parameter of its name, its other occurrences' too; or with a
-/// prefix in one place and exploded in another, reported at the later of the first two such.
+/// Part of [`repeated_ambiguous`]: a repeated name spelled two ways (`a`, `%61`), one name to
+/// matching and two to expansion; or exploded with a named operator (`{;m*}`), whose map of
+/// its own name reads as a list; or exploded where its items can hold their separator
+/// (`{.l*}`, `{+l*}`), so that their number is not fixed; or exploded in the query tail,
+/// which collects every parameter of its name, its other occurrences' too; or with a prefix
+/// in one place and exploded in another, reported at the later of the first two such.
 fn kind_not_fixed(t: &Template<'_>, all: &[Var], repeated: &[bool], found: &mut Vec<Lint>) {
     let exploded_repeat = |v: &&Var| v.node.explode && repeated[v.index as usize];
     let first_in_tail = t.head().iter().flat_map(Part::vars).count();
@@ -56,7 +58,39 @@ fn kind_not_fixed(t: &Template<'_>, all: &[Var], repeated: &[bool], found: &mut 
         .iter()
         .filter(exploded_repeat)
         .find(|v| v.item_holds(v.op.separator()));
-    let why = if let Some(v) = blurred {
+    // `{;m*}` of `{"m": "1"}` writes `;m=1`, which reads as the list `["1"]`; elsewhere the
+    // map's key is an item of its own.
+    let named = all.iter().filter(exploded_repeat).find(|v| v.op.is_named());
+    // `a` and `%61` are one name to matching and two to expansion.
+    let spelled = all
+        .iter()
+        .find(|v| v.is_repeat() && t.spec(**v).name() != t.spec(all[v.first as usize]).name());
+    let why = if let Some(v) = spelled {
+        let first = all[v.first as usize];
+        Some((
+            v,
+            format!(
+                "`{}` at byte {} spells the name of `{}` at byte {} otherwise: matching reads \
+                 them as one variable (names compare normalized), expansion as two; spell \
+                 them alike, or give each its own name",
+                t.spec(*v),
+                v.position(),
+                t.spec(first),
+                first.position(),
+            ),
+        ))
+    } else if let Some(v) = named {
+        Some((
+            v,
+            format!(
+                "`{}` at byte {} is a named explode of a name used again: of a map whose only \
+                 key is its own name it writes what a list writes, so its occurrences cannot \
+                 be compared; give it a name of its own",
+                t.spec(*v),
+                v.position(),
+            ),
+        ))
+    } else if let Some(v) = blurred {
         Some((
             v,
             format!(

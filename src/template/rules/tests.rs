@@ -151,7 +151,11 @@ fn repeated_name() {
         [(RepeatedName, 9), (RepeatedName, 13)]
     );
     assert_eq!(found("o/{h:2}/{h}"), [(RepeatedName, 9)]);
-    assert_eq!(found("x{?a,%61}"), [(RepeatedName, 5)]);
+    // Spelled two ways, one name to matching and two to expansion: refused.
+    assert_eq!(
+        found("x{?a,%61}"),
+        [(RepeatedName, 5), (RepeatedAmbiguous, 5)]
+    );
     assert_eq!(found("{x}/{xy}"), []);
     assert_eq!(
         messages("{x}/{x}"),
@@ -220,7 +224,12 @@ fn repeated_ambiguous() {
             (RepeatedAmbiguous, 8)
         ]
     );
-    assert_eq!(found("x/{l}/{;l*}/"), [(RepeatedName, 8)]);
+    assert_eq!(found("x/{l}/x{/l*}"), [(RepeatedName, 9)]);
+    // A named explode of its own name's map reads as a list.
+    assert_eq!(
+        found("x/{l}/{;l*}/"),
+        [(RepeatedName, 8), (RepeatedAmbiguous, 8)]
+    );
     assert_eq!(
         found("x/{l}{?l*}"),
         [(RepeatedName, 7), (RepeatedAmbiguous, 7)]
