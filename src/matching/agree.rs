@@ -13,15 +13,43 @@ use crate::pct;
 use crate::template::class::Class;
 use crate::template::{Node, Parsed};
 
-/// Checks that the occurrences of each repeated name agree, once the query tail is bound,
-/// placing those of an expression that writes its separator between equal values by their
-/// length first.
-pub(super) fn agree(template: &Parsed, uri: &str, spans: &mut Spans) -> Result<(), MatchError> {
+/// Checks that the occurrences of each repeated name agree outside the query tail, before
+/// it is bound, placing those of an expression that writes its separator between equal values
+/// by their length first. (A tail's occurrences are unset yet, and agree with anything.)
+pub(super) fn agree_in_head(
+    template: &Parsed,
+    uri: &str,
+    spans: &mut Spans,
+) -> Result<(), MatchError> {
     place_by_length(template, uri, spans)?;
+    agree_where(template, uri, spans, |_| true)
+}
+
+/// Checks, once the query tail is bound, that the names it repeats agree there too.
+pub(super) fn agree_in_tail(
+    template: &Parsed,
+    uri: &str,
+    spans: &mut Spans,
+) -> Result<(), MatchError> {
+    let Some(tail) = template.tail_var() else {
+        return Ok(());
+    };
+    agree_where(template, uri, spans, |first| {
+        template.occurrences(first).any(|v| v >= tail)
+    })
+}
+
+/// Checks the names whose first variable `checked` accepts.
+fn agree_where(
+    template: &Parsed,
+    uri: &str,
+    spans: &mut Spans,
+    checked: impl Fn(usize) -> bool,
+) -> Result<(), MatchError> {
     // The spans lent to captures for the check, and taken back: no copy.
     let captures = Captures::new(template, uri, std::mem::replace(spans, Spans::new(0)));
     let disagreeing = (0..template.var_count())
-        .filter(|&v| template.first_of(v) == v)
+        .filter(|&v| template.first_of(v) == v && checked(v))
         .find(|&v| !captures.occurrences_agree(v));
     *spans = captures.into_spans();
     match disagreeing {

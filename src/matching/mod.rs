@@ -65,12 +65,12 @@ fn finish_spans(
     if triplets != Triplets::None {
         check_utf8(uri, spans, head_vars)?;
     }
+    // A head whose occurrences disagree is no match, whatever its query: said first, so that
+    // a router searches on rather than stop at the query's fault.
+    if template.has_repeats() {
+        agree::agree_in_head(template, uri, spans)?;
+    }
     if let (Some(first), Some(from)) = (template.tail_var(), query) {
-        // A head whose occurrences disagree is no match, whatever its query: said first, so
-        // that a router searches on rather than stop at the query's fault.
-        if template.has_repeats() {
-            agree::agree(template, uri, spans)?;
-        }
         query::bind(template, first, uri, from, strict_query, spans)?;
     }
     if template.explodes() {
@@ -83,7 +83,7 @@ fn finish_spans(
         }
     }
     if template.has_repeats() {
-        agree::agree(template, uri, spans)?;
+        agree::agree_in_tail(template, uri, spans)?;
     }
     Ok(())
 }
