@@ -120,6 +120,12 @@ fn separator_then_literal(components: &[Component<'_>]) -> bool {
                 e.variables().len() > 1 || e.variables().any(|v| v.is_exploded());
             writes_separator && text.as_bytes().first() == Some(&e.operator().separator())
         }
+        // Nor where an expression that writes a prefix is followed by one that starts with the
+        // same byte: `{/a}{/b:1}` on `/a` gives `a`, where the values had `a` undefined.
+        [Component::Expression(e), Component::Expression(f)] => {
+            let prefix = |x: &crate::template::Expression<'_>| x.operator().prefix().bytes().next();
+            prefix(e).is_some() && prefix(e) == prefix(f)
+        }
         _ => false,
     })
 }
