@@ -63,19 +63,20 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             ));
         }
     }
-    let has_sibling = block.attrs.iter().any(|a| {
-        a.path()
-            .segments
-            .last()
-            .is_some_and(|s| SIBLINGS.iter().any(|name| s.ident == name))
+    let args: HandlerArgs = syn::parse2(attr.clone())?;
+    let sibling = block.attrs.iter().find_map(|a| {
+        let last = a.path().segments.last()?;
+        SIBLINGS.iter().find(|name| last.ident == name)
     });
-    if has_sibling {
+    if let Some(sibling) = sibling {
+        if let (Some(span), false) = (args.info_span, has_method(&block, "get_info")) {
+            return Err(sibling_writes_get_info(span, sibling));
+        }
         block
             .attrs
             .push(syn::parse_quote!(#[::rfc6570_rmcp::resource_handler(#attr)]));
         return Ok(quote!(#block));
     }
-    let args: HandlerArgs = syn::parse2(attr)?;
     let router = args.router.clone().unwrap_or_else(|| {
         syn::parse_quote!(<Self as ::rfc6570_rmcp::__private::HasResourceRouter>::cached_router())
     });
@@ -124,6 +125,21 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         block.items.push(syn::parse2(method)?);
     }
     Ok(quote!(#block))
+}
+
+/// `name`, `version` or `instructions` given to this attribute while rmcp's `sibling`, which
+/// expands first, writes `get_info`: they belong on the sibling, whose `get_info` this one
+/// merges into.
+fn sibling_writes_get_info(span: Span, sibling: &str) -> syn::Error {
+    syn::Error::new(
+        span,
+        format!(
+            "rmcp's #[{sibling}] writes this impl's `get_info`, so `name`, `version` and \
+             `instructions` go on it: `#[{sibling}(name = \"..\", version = \"..\")]`; \
+             #[resource_handler] merges the resource capabilities into the `get_info` that \
+             #[{sibling}] writes"
+        ),
+    )
 }
 
 fn has_method(block: &ItemImpl, name: &str) -> bool {

@@ -1,5 +1,6 @@
 //! Mistakes in the use of `#[resource_router]`, `#[resource]` and `#[resource_handler]` that
-//! must not compile, each with the message it gets: `tests/ui/<case>.rs` and its `.stderr`.
+//! must not compile, each with the message it gets: `tests/ui/<case>.rs` and its `.stderr`; and,
+//! in `tests/ui/pass/`, spellings that must compile as rmcp's own macros would take them.
 //!
 //! Most messages are the macros' own, and do not change with the toolchain. Four cases carry
 //! rustc's text, which does: `parameter_not_deserialize` (E0277 on serde's `Deserialize`),
@@ -13,5 +14,7 @@
 
 #[test]
 fn compile_fail() {
-    trybuild::TestCases::new().compile_fail("tests/ui/*.rs");
+    let cases = trybuild::TestCases::new();
+    cases.compile_fail("tests/ui/*.rs");
+    cases.pass("tests/ui/pass/*.rs");
 }
