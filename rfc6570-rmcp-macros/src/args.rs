@@ -7,7 +7,8 @@ use syn::parse::{Parse, ParseStream};
 use syn::{Expr, Ident, LitInt, LitStr, Path, Token, Visibility};
 
 /// `#[resource("template", name = "..", title = "..", description = "..", mime_type = "..",
-/// size = N, complete(var = Self::method, ..), free_text(var, ..))]`.
+/// size = N, ttl_ms = N, cache_scope = "public" | "private", complete(var = Self::method, ..),
+/// free_text(var, ..))]`.
 pub struct ResourceArgs {
     pub template: LitStr,
     pub name: Option<LitStr>,
@@ -18,9 +19,20 @@ pub struct ResourceArgs {
     pub size: Option<(Ident, LitInt)>,
     pub complete: Vec<(Ident, Path)>,
     pub free_text: Vec<Ident>,
+    /// The cache hints of its reads: `ttl_ms = N`, `cache_scope = "public"` or `"private"`.
+    pub ttl_ms: Option<LitInt>,
+    pub cache_scope: Option<CacheScope>,
 }
 
-const RESOURCE_OPTIONS: &str = "name, title, description, mime_type, size, complete, free_text";
+/// `cache_scope = ".."`: who may share a cached read.
+#[derive(Clone, Copy)]
+pub enum CacheScope {
+    Public,
+    Private,
+}
+
+const RESOURCE_OPTIONS: &str =
+    "name, title, description, mime_type, size, ttl_ms, cache_scope, complete, free_text";
 
 impl Parse for ResourceArgs {
     fn parse(input: ParseStream) -> syn::Result<Self> {
@@ -47,6 +59,8 @@ impl Parse for ResourceArgs {
             size: None,
             complete: Vec::new(),
             free_text: Vec::new(),
+            ttl_ms: None,
+            cache_scope: None,
         };
         while !input.is_empty() {
             input.parse::<Token![,]>()?;
@@ -63,12 +77,32 @@ impl Parse for ResourceArgs {
                     input.parse::<Token![=]>()?;
                     set(&mut args.size, &key, (key.clone(), input.parse()?))?;
                 }
+                "ttl_ms" => {
+                    input.parse::<Token![=]>()?;
+                    set(&mut args.ttl_ms, &key, input.parse()?)?;
+                }
+                "cache_scope" => set(&mut args.cache_scope, &key, cache_scope(input)?)?,
                 "complete" => args.complete.extend(completers(input)?),
                 "free_text" => args.free_text.extend(idents(input)?),
                 other => return Err(unknown(&key, other, RESOURCE_OPTIONS)),
             }
         }
         Ok(args)
+    }
+}
+
+/// `= "public"` or `= "private"`, after `cache_scope`.
+fn cache_scope(input: ParseStream) -> syn::Result<CacheScope> {
+    let value = string_value(input)?;
+    match value.value().as_str() {
+        "public" => Ok(CacheScope::Public),
+        "private" => Ok(CacheScope::Private),
+        other => Err(syn::Error::new(
+            value.span(),
+            format!(
+                "`cache_scope` is \"public\" or \"private\", as MCP spells it, not \"{other}\""
+            ),
+        )),
     }
 }
 

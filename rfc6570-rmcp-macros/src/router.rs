@@ -14,7 +14,7 @@ use rfc6570::{InsertError, Router, UriTemplate};
 use syn::spanned::Spanned;
 use syn::{Attribute, FnArg, Ident, ImplItem, ImplItemFn, ItemImpl, LitStr, Type};
 
-use crate::args::{ResourceArgs, RouterArgs};
+use crate::args::{CacheScope, ResourceArgs, RouterArgs};
 use crate::signature::{self, Arg, Errors};
 
 /// The argument a router writes into each `#[resource(..)]` it has read.
@@ -613,6 +613,23 @@ fn registration(block: &ItemImpl, f: &Found) -> TokenStream {
         }
     };
     let mut out = quote!(::rfc6570_rmcp::__private::registered(#register, #method));
+    if f.args.ttl_ms.is_some() || f.args.cache_scope.is_some() {
+        let ttl = f
+            .args
+            .ttl_ms
+            .as_ref()
+            .map_or_else(|| quote!(0), |n| quote!(#n));
+        let scope = match f.args.cache_scope {
+            Some(CacheScope::Public) => quote!(Public),
+            Some(CacheScope::Private) | None => quote!(Private),
+        };
+        out = quote! {
+            ::rfc6570_rmcp::__private::registered(
+                #out.read_cache(#text, #ttl, ::rfc6570_rmcp::__private::rmcp::model::CacheScope::#scope),
+                #method,
+            )
+        };
+    }
     for (var, path) in &f.args.complete {
         let Ok(c) = completer(block, path) else {
             continue;

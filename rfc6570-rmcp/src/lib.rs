@@ -7,7 +7,7 @@
 //! | [`#[resource_router]`](resource_router), [`#[resource]`](resource) | build `Self::resource_router()` from annotated methods |
 //! | [`#[resource_handler]`](resource_handler) | fill in `impl ServerHandler`, merging capabilities |
 //! | [`ResourceRouter`] | the router itself, also usable by hand, with forwarding methods |
-//! | [`IntoContents`], [`Json`], [`Text`], [`Blob`] | what a handler may return |
+//! | [`IntoContents`], [`Json`], [`PrettyJson`], [`Text`], [`Blob`] | what a handler may return |
 //! | [`ReadError`] | why a read has no contents |
 //! | [`Completing`], [`IntoCompletions`] | what a completer gets and returns |
 //! | [`Subscriptions`] | the subscriptions of every session, bounded, and notifications |
@@ -34,7 +34,9 @@ pub mod __private;
 
 pub use complete::{Completing, IntoCompletions};
 pub use directory::Directory;
-pub use read::{Blob, BoxFuture, IntoContents, ReadError, ReadRequest, ReadTarget, Text};
+pub use read::{
+    Blob, BoxFuture, IntoContents, PrettyJson, ReadError, ReadRequest, ReadTarget, Text,
+};
 /// Builds `Self::resource_router()` from the `#[resource]` methods of an impl block.
 ///
 /// Every template is parsed, checked against its method's parameters and against the other

@@ -229,7 +229,7 @@ impl<'a> ReadTarget<'a> {
 /// |---|---|
 /// | `String`, `&'static str`, `Cow<'static, str>` | text, the listed MIME type or `text/plain` |
 /// | `Vec<u8>`, `&'static [u8]` | a base64 blob, the listed MIME type or `application/octet-stream` |
-/// | [`Json<T>`](Json) for any `T: Serialize` | JSON text, the listed MIME type or `application/json` |
+/// | [`Json<T>`](Json), [`PrettyJson<T>`](PrettyJson) for any `T: Serialize` | JSON text, compact or indented, the listed MIME type or `application/json` |
 /// | [`Text`], [`Blob`] | text or a blob with the MIME type they carry |
 /// | `ResourceContents`, `Vec<ResourceContents>`, `ReadResourceResult` | as they are: full control, several contents |
 /// | `Result<T, E>` with `E: Into<`[`ReadError`]`>` | `T`'s contents, or the error |
@@ -333,14 +333,51 @@ impl IntoContents for &'static [u8] {
     }
 }
 
+/// Compact JSON text (`serde_json::to_string`): no whitespace, and keys in the order the value
+/// serializes them. That is a struct's fields in declaration order, a `BTreeMap`'s sorted, a
+/// `HashMap`'s unspecified, and a `serde_json::Value` object's sorted (or as inserted, when any
+/// crate in the build turns on serde_json's `preserve_order` feature). For indented text, return
+/// [`PrettyJson`].
 impl<T: Serialize> IntoContents for Json<T> {
     const MIME_TYPE: Option<&'static str> = Some(JSON);
 
     fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
-        let text = serde_json::to_string(&self.0)
-            .map_err(|e| ReadError::internal(format!("the resource does not serialize: {e}")))?;
-        one(target.text(text, JSON))
+        one(target.text(json_text(&self.0, serde_json::to_string)?, JSON))
     }
+}
+
+/// A value served as indented JSON text (`serde_json::to_string_pretty`: two spaces a level,
+/// one member a line), as the Python SDK writes it; [`Json`] writes it compact. Keys come in
+/// the same order as [`Json`]'s: the order the value serializes them. The listed MIME type, or
+/// `application/json`.
+///
+/// ```
+/// use rfc6570_rmcp::{IntoContents, PrettyJson, ReadTarget};
+///
+/// let profile = serde_json::json!({"id": 7, "name": "Ada"});
+/// let result = PrettyJson(profile).into_result(ReadTarget::new("users://7/profile", None))?;
+/// let json = serde_json::to_value(&result.contents[0])?;
+/// assert_eq!(json["text"], "{\n  \"id\": 7,\n  \"name\": \"Ada\"\n}");
+/// assert_eq!(json["mimeType"], "application/json");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PrettyJson<T>(pub T);
+
+impl<T: Serialize> IntoContents for PrettyJson<T> {
+    const MIME_TYPE: Option<&'static str> = Some(JSON);
+
+    fn into_result(self, target: ReadTarget<'_>) -> Result<ReadResourceResult, ReadError> {
+        one(target.text(json_text(&self.0, serde_json::to_string_pretty)?, JSON))
+    }
+}
+
+/// `value` written by `write`, or the internal error of a value that does not serialize.
+fn json_text<T: Serialize>(
+    value: &T,
+    write: fn(&T) -> serde_json::Result<String>,
+) -> Result<String, ReadError> {
+    write(value).map_err(|e| ReadError::internal(format!("the resource does not serialize: {e}")))
 }
 
 /// Text with its own MIME type, whatever the listing says.

@@ -93,6 +93,9 @@ pub struct ResourceRouter<S> {
     directories: Vec<Arc<Directory>>,
     page_size: usize,
     list_cache: (u64, CacheScope),
+    /// The cache hints of reads, by template text or static URI. rmcp gives the others `0`
+    /// and `private`.
+    read_cache: HashMap<String, (u64, CacheScope)>,
 }
 
 impl<S> Default for ResourceRouter<S> {
@@ -103,6 +106,7 @@ impl<S> Default for ResourceRouter<S> {
             directories: Vec::new(),
             page_size: Resources::<Entry<S>>::DEFAULT_PAGE_SIZE,
             list_cache: (0, CacheScope::Public),
+            read_cache: HashMap::new(),
         }
     }
 }
@@ -139,7 +143,8 @@ pub enum RegisterError {
     /// The router refused the template: it conflicts with one registered before, or cannot be
     /// matched correctly.
     Insert(InsertError),
-    /// A completer names a template that is not registered.
+    /// A completer or cache hints name a template (or a static resource) that is not
+    /// registered.
     UnknownTemplate {
         /// The template's text.
         template: String,
@@ -158,7 +163,7 @@ impl fmt::Display for RegisterError {
         match self {
             Self::Insert(_) => f.write_str("the router refused a template"),
             Self::UnknownTemplate { template } => {
-                write!(f, "no template `{template}` to complete")
+                write!(f, "no template or resource `{template}` is registered")
             }
             Self::UnknownVariable { template, variable } => {
                 write!(f, "`{variable}` is not a variable of `{template}`")
@@ -228,6 +233,45 @@ impl<S> ResourceRouter<S> {
     pub fn list_cache(mut self, ttl_ms: u64, scope: CacheScope) -> Self {
         self.list_cache = (ttl_ms, scope);
         self
+    }
+
+    /// The cache hints that peers on 2026-07-28 get with every read of `template` (a
+    /// template's text, or a static resource's URI), where its handler's result sets none. A
+    /// resource without them is read with rmcp's `(0, CacheScope::Private)`: fresh for no time,
+    /// and private, since a handler may answer each caller differently. `#[resource(..,
+    /// ttl_ms = N, cache_scope = "public")]` sets them from the macros.
+    ///
+    /// ```
+    /// use rfc6570::mcp::ResourceTemplate;
+    /// use rfc6570_rmcp::{ReadRequest, ResourceRouter};
+    /// use rmcp::model::CacheScope;
+    ///
+    /// let router = ResourceRouter::<()>::new()
+    ///     .template(ResourceTemplate::parse("log://build/{id}", "log")?, |_: &(), r: ReadRequest<'_>| {
+    ///         Box::pin(async move { r.reply("done") })
+    ///     })?
+    ///     .read_cache("log://build/{id}", 60_000, CacheScope::Public)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`RegisterError::UnknownTemplate`] when no template or static resource has that text.
+    pub fn read_cache(
+        mut self,
+        template: &str,
+        ttl_ms: u64,
+        scope: CacheScope,
+    ) -> Result<Self, RegisterError> {
+        let registered = self.resources.template(template).is_some()
+            || self.resources.resources().any(|(r, _)| r.uri == template);
+        if !registered {
+            return Err(RegisterError::UnknownTemplate {
+                template: template.to_owned(),
+            });
+        }
+        self.read_cache.insert(template.to_owned(), (ttl_ms, scope));
+        Ok(self)
     }
 
     /// Registers a template with its read handler, under the default route options.
@@ -560,7 +604,14 @@ impl<S> ResourceRouter<S> {
             Err(_) => Err(Panicked),
         };
         let error = match outcome {
-            Ok(Ok(result)) => return Ok(result.into()),
+            Ok(Ok(mut result)) => {
+                let hints = self.read_cache.get(routed.template.as_str());
+                if let (Some(&(ttl, scope)), true) = (hints, revision.has_cache_hints()) {
+                    result.ttl_ms.get_or_insert(ttl);
+                    result.cache_scope.get_or_insert(scope);
+                }
+                return Ok(result.into());
+            }
             Ok(Err(e)) => e,
             Err(Panicked) => ReadError::internal("the resource's handler panicked"),
         };
