@@ -1,5 +1,7 @@
-"""examples/mcp_server.rs driven over stdio by the official MCP Python SDK client (`mcp`, pinned
-with every dependency in requirements.txt), on both protocol revisions rmcp speaks: the legacy
+"""The example server driven by the official MCP Python SDK client (`mcp`, pinned with every
+dependency in requirements.txt), over stdio (examples/mcp_server.rs) or, with MCP_TRANSPORT=http,
+over streamable HTTP on loopback (examples/http_server.rs, which serves the same resources), on
+both protocol revisions rmcp speaks: the legacy
 `initialize` handshake (mode="legacy", revision 2025-11-25, where "resource not found" is -32002)
 and `server/discover` (mode="auto", which settles on revision 2026-07-28 against rmcp, where it is
 -32602). Every check runs once per revision, on its own server process; the symlink checks run on a
@@ -13,19 +15,22 @@ from this directory (the venv where .ci/e2e keeps it):
     ../../../target/e2e-python-venv/bin/pip install --no-deps -r requirements.txt
     ../../../target/e2e-python-venv/bin/python test_mcp_server.py
 
-MCP_SERVER_BIN names the server binary (default: the workspace's target/debug/examples/mcp_server).
+MCP_SERVER_BIN and MCP_HTTP_SERVER_BIN name the server binaries (default: the workspace's
+target/debug/examples/mcp_server and http_server).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import shutil
 import sys
 import tempfile
 import traceback
-from collections.abc import Awaitable, Callable
+import urllib.request
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +42,10 @@ from mcp_types import ResourceTemplateReference, TextResourceContents
 
 HERE = Path(__file__).resolve().parent
 SERVER = os.environ.get("MCP_SERVER_BIN") or str(HERE.parents[2] / "target/debug/examples/mcp_server")
+HTTP_SERVER = os.environ.get("MCP_HTTP_SERVER_BIN") or str(HERE.parents[2] / "target/debug/examples/http_server")
+# "stdio" or "http".
+TRANSPORT = os.environ.get("MCP_TRANSPORT", "stdio")
+assert TRANSPORT in ("stdio", "http"), f"MCP_TRANSPORT is stdio or http, not {TRANSPORT}"
 
 INVALID_PARAMS = -32602
 
@@ -105,11 +114,43 @@ class Session:
     revision: Revision
 
 
-def client(mode: str, env: dict[str, str] | None = None) -> Client:
+@contextlib.asynccontextmanager
+async def client(mode: str, env: dict[str, str] | None = None) -> AsyncIterator[Client]:
     """A client of a fresh server. `cache=None`: every read reaches the server (the default cache
     serves a repeated read while the server's `ttlMs` says it is fresh; rmcp sends 0 today)."""
-    params = StdioServerParameters(command=SERVER, args=[], env={"MCP_PAGE_SIZE": "3", **(env or {})})
-    return Client(params, mode=mode, cache=None, read_timeout_seconds=30)
+    server_env = {"MCP_PAGE_SIZE": "3", **(env or {})}
+    if TRANSPORT == "http":
+        async with http_server(server_env) as url:
+            async with Client(url, mode=mode, cache=None, read_timeout_seconds=30) as c:
+                yield c
+    else:
+        params = StdioServerParameters(command=SERVER, args=[], env=server_env)
+        async with Client(params, mode=mode, cache=None, read_timeout_seconds=30) as c:
+            yield c
+
+
+@contextlib.asynccontextmanager
+async def http_server(env: dict[str, str]) -> AsyncIterator[str]:
+    """The HTTP example on a free loopback port, for as long as the block runs: its URL, from the
+    first line it prints. Stopped with SIGTERM, and killed if it has not exited 10 s later."""
+    process = await asyncio.create_subprocess_exec(
+        HTTP_SERVER,
+        env={**os.environ, **env, "MCP_HTTP_ADDR": "127.0.0.1:0"},
+        stdout=asyncio.subprocess.PIPE,
+    )
+    try:
+        assert process.stdout is not None
+        line = await asyncio.wait_for(process.stdout.readline(), 10)
+        assert line.startswith(b"http://"), f"the HTTP server printed {line!r}, not its URL"
+        yield line.decode().strip()
+    finally:
+        if process.returncode is None:
+            process.terminate()
+        try:
+            await asyncio.wait_for(process.wait(), 10)
+        except asyncio.TimeoutError:
+            process.kill()
+            await process.wait()
 
 
 # --- helpers ---------------------------------------------------------------------------------------
@@ -483,6 +524,31 @@ async def leaves_early(revision: Revision) -> None:
     assert len(answers) == 1 and answers[0]["id"] == 1 and "result" in answers[0], stdout
 
 
+async def leaves_early_over_http(revision: Revision) -> None:
+    """A client that posts its first request and goes: answered, and the next client is served."""
+    async with http_server({}) as url:
+        headers = {
+            "content-type": "application/json",
+            "accept": "application/json, text/event-stream",
+            "mcp-protocol-version": revision.version,
+            # 2026-07-28 asks for the method in a header too.
+            "mcp-method": revision.opening["method"],
+        }
+        request = urllib.request.Request(url, json.dumps(revision.opening).encode(), headers, method="POST")
+
+        def post() -> str:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                assert response.status == 200, response.status
+                return response.read().decode()
+
+        body = await asyncio.to_thread(post)
+        data = next(line for line in body.splitlines() if line.startswith("data: {"))
+        answer = json.loads(data.removeprefix("data: "))
+        assert answer["id"] == 1 and "result" in answer, body
+        async with Client(url, mode=revision.mode, cache=None, read_timeout_seconds=30) as c:
+            await read_text(Session(c, revision), "notes://todo")
+
+
 async def closes_without_a_word() -> None:
     assert await run_with_input(b"") == (0, b"", b"")
 
@@ -509,22 +575,31 @@ async def run_revision(tally: Tally, revision: Revision) -> None:
     finally:
         shutil.rmtree(base, ignore_errors=True)
 
-    await tally.run(
-        f"{revision.name}: a client that leaves after its first request: exit 0, nothing on stderr",
-        lambda: leaves_early(revision),
-    )
+    if TRANSPORT == "http":
+        await tally.run(
+            f"{revision.name}: a client that leaves after its first request: answered, and the server serves on",
+            lambda: leaves_early_over_http(revision),
+        )
+    else:
+        await tally.run(
+            f"{revision.name}: a client that leaves after its first request: exit 0, nothing on stderr",
+            lambda: leaves_early(revision),
+        )
 
 
 async def main() -> int:
-    if not os.access(SERVER, os.X_OK):
-        print(f"no server binary at {SERVER}: cargo build -p rfc6570-rmcp --example mcp_server")
+    binary, example = (HTTP_SERVER, "http_server") if TRANSPORT == "http" else (SERVER, "mcp_server")
+    if not os.access(binary, os.X_OK):
+        print(f"no server binary at {binary}: cargo build -p rfc6570-rmcp --example {example}")
         return 1
+    print(f"transport: {TRANSPORT}")
     tally = Tally()
     for revision in REVISIONS:
         await run_revision(tally, revision)
-    await tally.run(
-        "a client that closes stdin without a word: exit 0, nothing on stdout or stderr", closes_without_a_word
-    )
+    if TRANSPORT == "stdio":
+        await tally.run(
+            "a client that closes stdin without a word: exit 0, nothing on stdout or stderr", closes_without_a_word
+        )
     print(f"{tally.passed} passed, {tally.failed} failed")
     return 1 if tally.failed else 0
 

@@ -1,11 +1,14 @@
-// examples/mcp_server.rs driven over stdio by the official MCP TypeScript SDK client,
-// @modelcontextprotocol/client (pinned in package-lock.json), on both protocol revisions rmcp
+// The example server driven by the official MCP TypeScript SDK client,
+// @modelcontextprotocol/client (pinned in package-lock.json), over stdio (examples/mcp_server.rs)
+// or, with MCP_TRANSPORT=http, over streamable HTTP on loopback (examples/http_server.rs, which
+// serves the same resources), on both protocol revisions rmcp
 // speaks: the legacy `initialize` handshake (revision 2025-11-25, where "resource not found" is
 // -32002) and `server/discover` (revision 2026-07-28, where it is -32602). Every check below runs
 // once per revision, on its own server process; the symlink checks run on a directory built here.
 // tests/e2e-python/ checks the same with the Python SDK.
 // Run with `.ci/e2e`, or: cargo build -p rfc6570-rmcp --example mcp_server && npm ci && npm test
-// MCP_SERVER_BIN names the server binary (default: the workspace's target/debug/examples/mcp_server).
+// MCP_SERVER_BIN and MCP_HTTP_SERVER_BIN name the server binaries (default: the workspace's
+// target/debug/examples/mcp_server and http_server).
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -13,11 +16,20 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/client';
+import {
+  Client, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const SERVER = process.env.MCP_SERVER_BIN
   ?? fileURLToPath(new URL('../../../target/debug/examples/mcp_server', import.meta.url));
+
+const HTTP_SERVER = process.env.MCP_HTTP_SERVER_BIN
+  ?? fileURLToPath(new URL('../../../target/debug/examples/http_server', import.meta.url));
+
+// 'stdio' or 'http'.
+const TRANSPORT = process.env.MCP_TRANSPORT ?? 'stdio';
+assert.ok(['stdio', 'http'].includes(TRANSPORT), `MCP_TRANSPORT is stdio or http, not ${TRANSPORT}`);
 
 const INVALID_PARAMS = -32602;
 
@@ -62,14 +74,19 @@ const TEMPLATES = [
 /// A client on `revision` of a fresh server. The SDK rebuilds a received error into its own
 /// class, and a -32002 whose data names the URI comes out as a `ResourceNotFoundError` whose
 /// `code` is -32602: `wire` keeps the error objects as the server sent them.
+/// `close()` ends the client and, over HTTP, stops the server.
 async function connect(revision, env = {}) {
-  assert.ok(existsSync(SERVER), `no server binary at ${SERVER}: cargo build -p rfc6570-rmcp --example mcp_server`);
-  const transport = new StdioClientTransport({
-    command: SERVER,
-    args: [],
-    env: { ...process.env, MCP_PAGE_SIZE: '3', ...env },
-    stderr: 'inherit',
-  });
+  const serverEnv = { ...process.env, MCP_PAGE_SIZE: '3', ...env };
+  let transport;
+  let stop = async () => {};
+  if (TRANSPORT === 'http') {
+    const server = await startHttpServer(serverEnv);
+    transport = new StreamableHTTPClientTransport(new URL(server.url));
+    stop = server.stop;
+  } else {
+    assert.ok(existsSync(SERVER), `no server binary at ${SERVER}: cargo build -p rfc6570-rmcp --example mcp_server`);
+    transport = new StdioClientTransport({ command: SERVER, args: [], env: serverEnv, stderr: 'inherit' });
+  }
   const client = new Client(
     { name: 'rfc6570-e2e', version: '0.0.0' },
     { versionNegotiation: revision.versionNegotiation },
@@ -81,7 +98,42 @@ async function connect(revision, env = {}) {
     if (message.error) wire.push(message.error);
     deliver.call(transport, message, ...rest);
   };
-  return { client, wire, revision };
+  const close = async () => {
+    await client.close();
+    await stop();
+  };
+  return { client, wire, revision, close };
+}
+
+/// The HTTP example on a free loopback port: its URL, from the first line it prints, and
+/// `stop()`, which sends SIGTERM and waits (at most 10 s) for it to exit.
+function startHttpServer(env) {
+  assert.ok(existsSync(HTTP_SERVER), `no server binary at ${HTTP_SERVER}: cargo build -p rfc6570-rmcp --example http_server`);
+  const child = spawn(HTTP_SERVER, [], {
+    env: { ...env, MCP_HTTP_ADDR: '127.0.0.1:0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('no URL within 10 s')); }, 10_000);
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`the HTTP server exited (${code}) before it served`)));
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      out += d;
+      const line = out.split('\n');
+      if (line.length > 1) {
+        clearTimeout(timer);
+        resolve({ url: line[0].trim(), stop });
+      }
+    });
+  });
 }
 
 async function readText(s, uri) {
@@ -200,7 +252,7 @@ for (const revision of REVISIONS) {
   describe(revision.name, () => {
     let s;
     before(async () => { s = await connect(revision); });
-    after(async () => { await s?.client.close(); });
+    after(async () => { await s?.close(); });
 
     test('the negotiated revision, the server capabilities and info', () => {
       assert.equal(s.client.getNegotiatedProtocolVersion(), revision.version);
@@ -380,7 +432,7 @@ for (const revision of REVISIONS) {
         t = await connect(revision, { MCP_FILES_DIR: tree.root });
       });
       after(async () => {
-        await t?.client.close();
+        await t?.close();
         if (tree) rmSync(tree.base, { recursive: true, force: true });
       });
 
@@ -423,22 +475,53 @@ for (const revision of REVISIONS) {
       });
     });
 
-    test('a client that leaves after its first request: exit 0, nothing on stderr', async () => {
-      const run = await runWithInput(`${JSON.stringify(revision.opening)}\n`);
-      assert.equal(run.stderr, '');
-      assert.deepEqual([run.code, run.signal], [0, null]);
-      const answers = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
-      assert.equal(answers.length, 1, run.stdout);
-      assert.equal(answers[0].id, 1);
-      assert.ok(answers[0].result, run.stdout);
-    });
+    if (TRANSPORT === 'stdio') {
+      test('a client that leaves after its first request: exit 0, nothing on stderr', async () => {
+        const run = await runWithInput(`${JSON.stringify(revision.opening)}\n`);
+        assert.equal(run.stderr, '');
+        assert.deepEqual([run.code, run.signal], [0, null]);
+        const answers = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+        assert.equal(answers.length, 1, run.stdout);
+        assert.equal(answers[0].id, 1);
+        assert.ok(answers[0].result, run.stdout);
+      });
+    } else {
+      test('a client that leaves after its first request: answered, and the server serves on', async () => {
+        const server = await startHttpServer(process.env);
+        try {
+          const headers = {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': revision.version,
+            // 2026-07-28 asks for the method in a header too.
+            'mcp-method': revision.opening.method,
+          };
+          const response = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify(revision.opening) });
+          assert.equal(response.status, 200);
+          const body = await response.text();
+          const answer = JSON.parse(body.split('\n').find((l) => l.startsWith('data: {')).slice(6));
+          assert.equal(answer.id, 1);
+          assert.ok(answer.result, body);
+          // The first client is gone without a word; the next one is served.
+          const client = new Client({ name: 'next', version: '0' }, { versionNegotiation: revision.versionNegotiation });
+          await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+          const { contents } = await client.readResource({ uri: 'notes://todo' });
+          assert.match(contents[0].text, /To do/);
+          await client.close();
+        } finally {
+          await server.stop();
+        }
+      });
+    }
   });
 }
 
-test('a client that closes stdin without a word: exit 0, nothing on stderr, nothing on stdout', async () => {
-  const run = await runWithInput('');
-  assert.deepEqual(run, { code: 0, signal: null, stdout: '', stderr: '' });
-});
+if (TRANSPORT === 'stdio') {
+  test('a client that closes stdin without a word: exit 0, nothing on stderr, nothing on stdout', async () => {
+    const run = await runWithInput('');
+    assert.deepEqual(run, { code: 0, signal: null, stdout: '', stderr: '' });
+  });
+}
 
 test("'auto' negotiation against rmcp settles on 2026-07-28", async () => {
   const s = await connect({ versionNegotiation: { mode: 'auto' }, notFound: -32602 });
@@ -447,6 +530,6 @@ test("'auto' negotiation against rmcp settles on 2026-07-28", async () => {
     assert.equal(s.client.getProtocolEra(), 'modern');
     await assertNotFound(s, 'notes://nobody');
   } finally {
-    await s.client.close();
+    await s.close();
   }
 });

@@ -1,0 +1,135 @@
+//! The example server over streamable HTTP on loopback, as `examples/http_server.rs` serves it:
+//! one `Server`, cloned for every session rmcp's HTTP service creates, so that one router and
+//! one set of subscriptions serve them all. Two legacy sessions and one 2026-07-28 listen
+//! stream subscribe to the same note; one `notify_updated` reaches all three.
+
+#[allow(dead_code)]
+#[path = "../examples/server/mod.rs"]
+mod server;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::model::{
+    ProtocolVersion, ReadResourceRequestParams, ResourceUpdatedNotificationParam,
+    ServerNotification, SubscribeRequestParams, SubscriptionFilter,
+};
+use rmcp::service::{ClientLifecycleMode, NotificationContext, RunningService};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::{
+    StreamableHttpClientTransport, StreamableHttpServerConfig, StreamableHttpService,
+};
+use rmcp::{ClientHandler, ClientServiceExt, RoleClient};
+use tokio::sync::mpsc;
+use tokio::time::timeout;
+
+type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
+
+/// How long a notification may take on loopback.
+const BOUND: Duration = Duration::from_secs(10);
+
+/// Serves `server` as the example does, on a free loopback port: its URL.
+async fn serve(server: server::Server) -> Outcome<String> {
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let app = axum::Router::new().nest_service("/mcp", service);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let url = format!("http://{}/mcp", listener.local_addr()?);
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    Ok(url)
+}
+
+/// A client that passes on every `notifications/resources/updated` it gets outside a stream.
+#[derive(Clone)]
+struct Updates(mpsc::UnboundedSender<String>);
+
+impl ClientHandler for Updates {
+    async fn on_resource_updated(
+        &self,
+        params: ResourceUpdatedNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        let _ = self.0.send(params.uri);
+    }
+}
+
+type Client = RunningService<RoleClient, Updates>;
+
+async fn connect(
+    url: &str,
+    lifecycle: ClientLifecycleMode,
+) -> Outcome<(Client, mpsc::UnboundedReceiver<String>)> {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let transport = StreamableHttpClientTransport::from_uri(url.to_owned());
+    let client = Updates(tx)
+        .serve_with_lifecycle(transport, lifecycle)
+        .await?;
+    Ok((client, rx))
+}
+
+fn example_server() -> Outcome<server::Server> {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/data");
+    server::Server::new(data, 3)
+}
+
+#[tokio::test]
+// `resources/subscribe` is the legacy revision's way, which the two first sessions speak.
+#[allow(deprecated)]
+async fn one_notify_updated_reaches_every_http_session() -> Outcome {
+    let server = example_server()?;
+    let url = serve(server.clone()).await?;
+    let (ada, mut ada_heard) = connect(&url, ClientLifecycleMode::Initialize).await?;
+    let (bob, mut bob_heard) = connect(&url, ClientLifecycleMode::Initialize).await?;
+    let modern = ClientLifecycleMode::Discover {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+    };
+    let (cy, _) = connect(&url, modern).await?;
+
+    // Each session reads through the shared router.
+    for client in [&ada, &bob] {
+        let read = client
+            .read_resource(ReadResourceRequestParams::new("notes://todo"))
+            .await?;
+        assert_eq!(read.contents.len(), 1);
+    }
+    for client in [&ada, &bob] {
+        client
+            .subscribe(SubscribeRequestParams::new("notes://todo"))
+            .await?;
+    }
+    let mut filter = SubscriptionFilter::default();
+    filter.resource_subscriptions = Some(vec!["notes://todo".into()]);
+    let mut stream = cy.peer().listen(filter).await?;
+    assert_eq!(server.subscriptions.len(), 3);
+
+    // Told once, from outside any session: all three hear of it.
+    assert_eq!(server.subscriptions.notify_updated("notes://todo").await, 3);
+    for heard in [&mut ada_heard, &mut bob_heard] {
+        assert_eq!(
+            timeout(BOUND, heard.recv()).await?.as_deref(),
+            Some("notes://todo")
+        );
+    }
+    match timeout(BOUND, stream.next()).await?? {
+        Some(ServerNotification::ResourceUpdatedNotification(n)) => {
+            assert_eq!(n.params.uri, "notes://todo")
+        }
+        other => panic!("the listen stream: {other:?}"),
+    }
+    // A note nobody subscribed to reaches no one.
+    assert_eq!(
+        server.subscriptions.notify_updated("notes://welcome").await,
+        0
+    );
+
+    stream.cancel().await?;
+    for client in [ada, bob] {
+        client.cancel().await?;
+    }
+    cy.cancel().await?;
+    Ok(())
+}
