@@ -5,6 +5,8 @@
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use tokio::sync::mpsc;
+
 use rmcp::model::{
     InitializeRequestParams, ResourceUpdatedNotificationParam, SubscribeRequestParams,
     SubscriptionFilter, UnsubscribeRequestParams,
@@ -23,6 +25,10 @@ use crate::router::{revision, ResourceRouter};
 /// stream, holds at most [`limit`](Self::limit) distinct URIs; at most
 /// [`max_streams`](Self::max_streams) streams are open at once. One `Subscriptions` may serve
 /// every session of a server: legacy sessions are told apart by their handshake.
+///
+/// Each subscriber's notifications wait in a bounded queue of its own ([`queue`](Self::queue)):
+/// one that does not read its connection delays no one, and what does not fit is dropped and
+/// counted ([`dropped`](Self::dropped)).
 ///
 /// [`notify_updated(uri)`](Self::notify_updated) tells every subscriber of `uri`, and of any
 /// resource `uri` lies under: `file:///docs/` and `file:///docs` both cover
@@ -48,25 +54,71 @@ pub struct Subscriptions {
 struct Shared {
     limit: usize,
     max_streams: usize,
+    /// How many notifications may wait for one subscriber.
+    queue: usize,
+    /// Notifications dropped because their subscriber's queue was full.
+    dropped: u64,
     sessions: Vec<Session>,
     streams: Vec<Stream>,
     next_stream: u64,
 }
 
-/// A legacy session: its peer, the handshake that tells it apart, and the URIs it subscribed
-/// to, as sent and as compared.
+/// A legacy session: its peer, the handshake that tells it apart, the URIs it subscribed to,
+/// as sent and as compared, and the queue its notifications wait in.
 #[derive(Debug)]
 struct Session {
     peer: Peer<RoleServer>,
     handshake: Option<Arc<InitializeRequestParams>>,
     uris: BTreeSet<Subscribed>,
+    outbox: Outbox,
 }
 
 #[derive(Debug)]
 struct Stream {
     key: u64,
-    sink: SubscriptionSink,
     uris: Vec<Subscribed>,
+    outbox: Outbox,
+}
+
+/// A notification on its way to one subscriber: the URI it is sent as.
+#[derive(Debug)]
+struct Updated(String);
+
+/// The queue of one subscriber's notifications, drained by a task of its own that sends them
+/// in order. A client that does not read its connection holds up no one else, and costs at
+/// most the queue's length; what does not fit is dropped and counted
+/// ([`Subscriptions::dropped`]). The task ends with the queue (its subscriber is forgotten) or
+/// with the connection.
+#[derive(Debug, Clone)]
+struct Outbox(mpsc::Sender<Updated>);
+
+impl Outbox {
+    /// A queue to a legacy session: `notifications/resources/updated` on its connection.
+    fn legacy(peer: Peer<RoleServer>, length: usize) -> Self {
+        let (sender, mut queue) = mpsc::channel::<Updated>(length.max(1));
+        tokio::spawn(async move {
+            while let Some(Updated(uri)) = queue.recv().await {
+                let param = ResourceUpdatedNotificationParam::new(uri);
+                if peer.notify_resource_updated(param).await.is_err() {
+                    break;
+                }
+            }
+        });
+        Self(sender)
+    }
+
+    /// A queue to a `subscriptions/listen` stream.
+    fn stream(sink: SubscriptionSink, length: usize) -> Self {
+        let (sender, mut queue) = mpsc::channel::<Updated>(length.max(1));
+        tokio::spawn(async move {
+            while let Some(Updated(uri)) = queue.recv().await {
+                if sink.notify_resource_updated(uri).await.is_err() {
+                    break;
+                }
+            }
+        });
+        Self(sender)
+    }
 }
 
 /// A subscribed URI: as the client sent it, and normalized for comparison.
@@ -129,13 +181,6 @@ fn covers(subscribed: &str, uri: &str) -> bool {
     }
 }
 
-/// Where one update goes.
-enum Delivery {
-    Legacy(Peer<RoleServer>),
-    /// A stream, and the URI it subscribed to that covers the update.
-    Stream(SubscriptionSink, String),
-}
-
 impl Default for Subscriptions {
     fn default() -> Self {
         Self::new()
@@ -153,6 +198,8 @@ impl Subscriptions {
             shared: Arc::new(Mutex::new(Shared {
                 limit: 100,
                 max_streams: 100,
+                queue: 64,
+                dropped: 0,
                 sessions: Vec::new(),
                 streams: Vec::new(),
                 next_stream: 0,
@@ -181,6 +228,31 @@ impl Subscriptions {
         self
     }
 
+    /// At most `length` notifications wait to be sent to one subscriber (a legacy session or a
+    /// listen stream); 64 by default. Each subscriber's are sent in order by a task of its own,
+    /// so a client that does not read its connection delays no one else; a notification that
+    /// finds its subscriber's queue full is dropped for that subscriber and counted in
+    /// [`dropped`](Self::dropped). Applies to subscribers that come after the call; shared by
+    /// the clones.
+    ///
+    /// ```
+    /// let subscriptions = rfc6570_rmcp::Subscriptions::new().queue(16);
+    /// ```
+    pub fn queue(self, length: usize) -> Self {
+        self.lock().queue = length.max(1);
+        self
+    }
+
+    /// How many notifications were dropped, over all subscribers, because a subscriber's queue
+    /// was full: its client was not reading (see [`queue`](Self::queue)).
+    ///
+    /// ```
+    /// assert_eq!(rfc6570_rmcp::Subscriptions::new().dropped(), 0);
+    /// ```
+    pub fn dropped(&self) -> u64 {
+        self.lock().dropped
+    }
+
     /// How many URIs are subscribed now, over every session and stream.
     ///
     /// ```
@@ -206,9 +278,9 @@ impl Subscriptions {
         self.shared.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Sends `notifications/resources/updated` for `uri` to every subscriber of it or of a
-    /// resource it lies under, and says how many got it. Sessions whose connection has closed
-    /// are forgotten.
+    /// Queues `notifications/resources/updated` for `uri` to every subscriber of it or of a
+    /// resource it lies under, and says for how many. Each subscriber's task sends it in turn
+    /// ([`queue`](Self::queue)); sessions whose connection has closed are forgotten.
     ///
     /// ```
     /// # async fn f() {
@@ -217,45 +289,26 @@ impl Subscriptions {
     /// # }
     /// ```
     pub async fn notify_updated(&self, uri: &str) -> usize {
-        let mut delivered = 0;
-        for delivery in self.deliveries(&normalize(uri)) {
-            let sent = match delivery {
-                Delivery::Legacy(peer) => peer
-                    .notify_resource_updated(ResourceUpdatedNotificationParam::new(uri))
-                    .await
-                    .is_ok(),
-                Delivery::Stream(sink, subscribed) => {
-                    sink.notify_resource_updated(subscribed).await.is_ok()
-                }
-            };
-            delivered += usize::from(sent);
-        }
-        delivered
-    }
-
-    fn deliveries(&self, normal: &str) -> Vec<Delivery> {
+        let normal = normalize(uri);
         let mut shared = self.lock();
         shared.sessions.retain(|s| !s.peer.is_transport_closed());
-        let mut out = Vec::new();
+        let mut queued = Vec::new();
         for session in &shared.sessions {
-            if session.uris.iter().any(|s| covers(&s.normal, normal)) {
-                out.push(Delivery::Legacy(session.peer.clone()));
+            if session.uris.iter().any(|s| covers(&s.normal, &normal)) {
+                queued.push(session.outbox.0.try_send(Updated(uri.to_owned())));
             }
         }
         for stream in &shared.streams {
             let closest = stream
                 .uris
                 .iter()
-                .filter(|s| covers(&s.normal, normal))
+                .filter(|s| covers(&s.normal, &normal))
                 .max_by_key(|s| s.normal.len());
             if let Some(subscribed) = closest {
-                out.push(Delivery::Stream(
-                    stream.sink.clone(),
-                    subscribed.sent.clone(),
-                ));
+                queued.push(stream.outbox.0.try_send(Updated(subscribed.sent.clone())));
             }
         }
-        out
+        shared.count(queued)
     }
 
     /// The legacy `resources/subscribe`.
@@ -279,10 +332,12 @@ impl Subscriptions {
         {
             Some(at) => at,
             None => {
+                let outbox = Outbox::legacy(context.peer.clone(), shared.queue);
                 shared.sessions.push(Session {
                     peer: context.peer.clone(),
                     handshake,
                     uris: BTreeSet::new(),
+                    outbox,
                 });
                 shared.sessions.len() - 1
             }
@@ -366,11 +421,8 @@ impl Subscriptions {
             }
             let key = shared.next_stream;
             shared.next_stream += 1;
-            shared.streams.push(Stream {
-                key,
-                sink: context.sink().clone(),
-                uris,
-            });
+            let outbox = Outbox::stream(context.sink().clone(), shared.queue);
+            shared.streams.push(Stream { key, uris, outbox });
             key
         };
         // Forgotten when the stream ends, and also when rmcp drops this future.
@@ -389,6 +441,29 @@ fn same(
     b: &Option<Arc<InitializeRequestParams>>,
 ) -> bool {
     matches!((a, b), (Some(a), Some(b)) if Arc::ptr_eq(a, b))
+}
+
+impl Shared {
+    /// How many notifications were queued; the dropped ones are counted, and logged.
+    fn count(&mut self, queued: Vec<Result<(), mpsc::error::TrySendError<Updated>>>) -> usize {
+        let mut sent = 0;
+        for outcome in queued {
+            match outcome {
+                Ok(()) => sent += 1,
+                Err(mpsc::error::TrySendError::Full(Updated(uri))) => {
+                    self.dropped += 1;
+                    tracing::warn!(
+                        uri,
+                        dropped = self.dropped,
+                        "a subscriber's queue is full: notification dropped"
+                    );
+                }
+                // The subscriber's task ended with its connection: it is forgotten soon.
+                Err(mpsc::error::TrySendError::Closed(_)) => {}
+            }
+        }
+        sent
+    }
 }
 
 fn too_many(limit: usize) -> ErrorData {
