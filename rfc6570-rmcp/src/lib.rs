@@ -11,11 +11,12 @@
 //! | [`ReadError`] | why a read has no contents |
 //! | [`Completing`], [`IntoCompletions`] | what a completer gets and returns |
 //! | [`Subscriptions`] | the subscriptions of every session, bounded, and notifications |
+//! | [`Hub`], [`Notice`], [`HubEvent`], [`HubError`] | how notifications reach every replica of a server |
 //! | [`Directory`] | a directory served as `file:///{+path}`, safely |
 //! | [`semantics`] | the choices the bridge makes where the protocol leaves room |
 //!
 //! Modules, each owning one concept: `read` (requests, contents, errors), `complete`,
-//! `convert` (the core crate's MCP types as rmcp's), `router`, `subscriptions`, `directory`
+//! `convert` (the core crate's MCP types as rmcp's), `router`, `hub`, `subscriptions`, `directory`
 //! (on the router), and `__private` (what generated code names; not public API).
 
 #![forbid(unsafe_code)]
@@ -24,6 +25,7 @@
 mod complete;
 mod convert;
 mod directory;
+mod hub;
 mod read;
 mod router;
 mod subscriptions;
@@ -34,6 +36,7 @@ pub mod __private;
 
 pub use complete::{Completing, IntoCompletions};
 pub use directory::Directory;
+pub use hub::{Hub, HubError, HubEvent, Notice};
 pub use read::{
     Blob, BoxFuture, IntoContents, PrettyJson, ReadError, ReadRequest, ReadTarget, Text,
 };

@@ -89,7 +89,8 @@ pub fn router_of<S, R: AsRef<ResourceRouter<S>> + ?Sized>(router: &R) -> &Resour
     router.as_ref()
 }
 
-/// Adds resources (with `subscribe` when the handler answers subscriptions), completions and,
+/// Adds resources (with `subscribe` and `listChanged` when the handler answers subscriptions:
+/// `Subscriptions::notify_list_changed` is how it sends list changes), completions and,
 /// with `directory_read`, SEP-2640's directory reads to capabilities that may already hold
 /// tools, prompts or other extensions.
 pub fn merge_capabilities(
@@ -100,6 +101,7 @@ pub fn merge_capabilities(
     let resources = capabilities.resources.get_or_insert_with(Default::default);
     if subscribe {
         resources.subscribe = Some(true);
+        resources.list_changed = Some(true);
     }
     capabilities
         .completions

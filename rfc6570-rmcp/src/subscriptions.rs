@@ -3,7 +3,7 @@
 //! which reaches the subscribers of a URI and of every resource it lies under.
 
 use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use tokio::sync::mpsc;
 
@@ -14,6 +14,7 @@ use rmcp::model::{
 use rmcp::service::{RequestContext, SubscriptionContext, SubscriptionSink};
 use rmcp::{ErrorData, Peer, RoleServer};
 
+use crate::hub::{Hub, HubError, HubEvent, Notice};
 use crate::router::{revision, ResourceRouter};
 
 /// The resource subscriptions of a server, shared by its clones.
@@ -61,6 +62,17 @@ struct Shared {
     sessions: Vec<Session>,
     streams: Vec<Stream>,
     next_stream: u64,
+    /// Where `notify_*` publish; none: they deliver here directly.
+    hub: Option<Arc<dyn Hub>>,
+    /// What the hub tells this replica, until the task that delivers it starts (at the first
+    /// subscriber, inside the runtime that serves it).
+    events: Option<mpsc::Receiver<HubEvent>>,
+}
+
+impl std::fmt::Debug for dyn Hub {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("<Hub>")
+    }
 }
 
 /// A legacy session: its peer, the handshake that tells it apart, the URIs it subscribed to,
@@ -78,11 +90,18 @@ struct Stream {
     key: u64,
     uris: Vec<Subscribed>,
     outbox: Outbox,
+    /// Whether the stream asked for list changes.
+    list_changed: bool,
 }
 
-/// A notification on its way to one subscriber: the URI it is sent as.
+/// A notification on its way to one subscriber.
 #[derive(Debug)]
-struct Updated(String);
+enum Outgoing {
+    /// `notifications/resources/updated`, with the URI it is sent as.
+    Updated(String),
+    /// `notifications/resources/list_changed`.
+    ListChanged,
+}
 
 /// The queue of one subscriber's notifications, drained by a task of its own that sends them
 /// in order. A client that does not read its connection holds up no one else, and costs at
@@ -90,16 +109,22 @@ struct Updated(String);
 /// ([`Subscriptions::dropped`]). The task ends with the queue (its subscriber is forgotten) or
 /// with the connection.
 #[derive(Debug, Clone)]
-struct Outbox(mpsc::Sender<Updated>);
+struct Outbox(mpsc::Sender<Outgoing>);
 
 impl Outbox {
-    /// A queue to a legacy session: `notifications/resources/updated` on its connection.
+    /// A queue to a legacy session, on its connection.
     fn legacy(peer: Peer<RoleServer>, length: usize) -> Self {
-        let (sender, mut queue) = mpsc::channel::<Updated>(length.max(1));
+        let (sender, mut queue) = mpsc::channel(length.max(1));
         tokio::spawn(async move {
-            while let Some(Updated(uri)) = queue.recv().await {
-                let param = ResourceUpdatedNotificationParam::new(uri);
-                if peer.notify_resource_updated(param).await.is_err() {
+            while let Some(outgoing) = queue.recv().await {
+                let sent = match outgoing {
+                    Outgoing::Updated(uri) => {
+                        let param = ResourceUpdatedNotificationParam::new(uri);
+                        peer.notify_resource_updated(param).await
+                    }
+                    Outgoing::ListChanged => peer.notify_resource_list_changed().await,
+                };
+                if sent.is_err() {
                     break;
                 }
             }
@@ -109,10 +134,14 @@ impl Outbox {
 
     /// A queue to a `subscriptions/listen` stream.
     fn stream(sink: SubscriptionSink, length: usize) -> Self {
-        let (sender, mut queue) = mpsc::channel::<Updated>(length.max(1));
+        let (sender, mut queue) = mpsc::channel(length.max(1));
         tokio::spawn(async move {
-            while let Some(Updated(uri)) = queue.recv().await {
-                if sink.notify_resource_updated(uri).await.is_err() {
+            while let Some(outgoing) = queue.recv().await {
+                let sent = match outgoing {
+                    Outgoing::Updated(uri) => sink.notify_resource_updated(uri).await,
+                    Outgoing::ListChanged => sink.notify_resource_list_changed().await,
+                };
+                if sent.is_err() {
                     break;
                 }
             }
@@ -203,6 +232,8 @@ impl Subscriptions {
                 sessions: Vec::new(),
                 streams: Vec::new(),
                 next_stream: 0,
+                hub: None,
+                events: None,
             })),
         }
     }
@@ -278,24 +309,120 @@ impl Subscriptions {
         self.shared.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Queues `notifications/resources/updated` for `uri` to every subscriber of it or of a
-    /// resource it lies under, and says for how many. Each subscriber's task sends it in turn
-    /// ([`queue`](Self::queue)); sessions whose connection has closed are forgotten.
+    /// Publishes to every replica's subscribers that `uri` changed: each subscriber of `uri`,
+    /// or of a resource it lies under, gets `notifications/resources/updated`.
+    ///
+    /// Without a [`hub`](Self::hub), this process is the only replica: the notification is
+    /// queued to its subscribers before this returns, and it never fails. With one, the notice
+    /// goes through the hub, and each replica, this one included, delivers it when the hub
+    /// brings it back.
     ///
     /// ```
-    /// # async fn f() {
+    /// # async fn f() -> Result<(), rfc6570_rmcp::HubError> {
     /// let subscriptions = rfc6570_rmcp::Subscriptions::new();
-    /// assert_eq!(subscriptions.notify_updated("file:///docs/a.md").await, 0);
-    /// # }
+    /// subscriptions.notify_updated("file:///docs/a.md").await?;
+    /// # Ok(()) }
     /// ```
-    pub async fn notify_updated(&self, uri: &str) -> usize {
+    ///
+    /// # Errors
+    ///
+    /// The hub cannot take the notice now. This process's own subscribers are told directly
+    /// then; the hub is to tell every replica, once it is back, that notices were missed
+    /// ([`HubEvent::Missed`]).
+    pub async fn notify_updated(&self, uri: &str) -> Result<(), HubError> {
+        self.notify(Notice::updated(uri)).await
+    }
+
+    /// Publishes to every replica's subscribers that the lists of resources or templates
+    /// changed (`notifications/resources/list_changed`), as
+    /// [`notify_updated`](Self::notify_updated) does for one resource. It reaches the legacy
+    /// sessions that subscribed to something, and the listen streams that asked for list
+    /// changes.
+    ///
+    /// ```
+    /// # async fn f() -> Result<(), rfc6570_rmcp::HubError> {
+    /// rfc6570_rmcp::Subscriptions::new().notify_list_changed().await?;
+    /// # Ok(()) }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`notify_updated`](Self::notify_updated).
+    pub async fn notify_list_changed(&self) -> Result<(), HubError> {
+        self.notify(Notice::ListChanged).await
+    }
+
+    async fn notify(&self, notice: Notice) -> Result<(), HubError> {
+        let hub = self.lock().hub.clone();
+        let Some(hub) = hub else {
+            self.deliver(&notice);
+            return Ok(());
+        };
+        hub.publish(notice.clone()).await.inspect_err(|_| {
+            self.deliver(&notice);
+        })
+    }
+
+    /// Makes `hub` carry this server's notices: `notify_updated` and `notify_list_changed`
+    /// publish to it, and a task delivers to this process's subscribers what it hears, from
+    /// the first subscriber on. One hub serves one `Subscriptions` (and all its clones).
+    ///
+    /// ```
+    /// # use rfc6570_rmcp::{BoxFuture, Hub, HubError, HubEvent, Notice};
+    /// # struct MyHub;
+    /// # impl Hub for MyHub {
+    /// #     fn publish(&self, _: Notice) -> BoxFuture<'_, Result<(), HubError>> { Box::pin(async { Ok(()) }) }
+    /// #     fn events(&self) -> Result<tokio::sync::mpsc::Receiver<HubEvent>, HubError> { Ok(tokio::sync::mpsc::channel(1).1) }
+    /// # }
+    /// let subscriptions = rfc6570_rmcp::Subscriptions::new().hub(MyHub)?;
+    /// # Ok::<(), HubError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`HubError::EventsTaken`]: the hub's events went to another `Subscriptions`.
+    pub fn hub(self, hub: impl Hub) -> Result<Self, HubError> {
+        let events = hub.events()?;
+        {
+            let mut shared = self.lock();
+            shared.hub = Some(Arc::new(hub));
+            shared.events = Some(events);
+        }
+        Ok(self)
+    }
+
+    /// Starts delivering what the hub says, once, from inside the runtime that serves.
+    fn start_listening(&self, shared: &mut Shared) {
+        if let Some(events) = shared.events.take() {
+            tokio::spawn(deliver_events(Arc::downgrade(&self.shared), events));
+        }
+    }
+
+    /// Queues `notice` to this process's subscribers, and says for how many.
+    fn deliver(&self, notice: &Notice) -> usize {
+        match notice {
+            Notice::Updated(uri) => self.deliver_updated(uri),
+            Notice::ListChanged => self.deliver_list_changed(),
+            Notice::Stale => self.deliver_stale(),
+        }
+    }
+
+    /// Queues `notifications/resources/updated` for `uri` to this process's subscribers of it
+    /// (or of a resource it lies under), and says for how many: what a hub's task calls for a
+    /// notice from any replica. Sessions whose connection has closed are forgotten.
+    ///
+    /// ```
+    /// let subscriptions = rfc6570_rmcp::Subscriptions::new();
+    /// assert_eq!(subscriptions.deliver_updated("file:///docs/a.md"), 0);
+    /// ```
+    pub fn deliver_updated(&self, uri: &str) -> usize {
         let normal = normalize(uri);
         let mut shared = self.lock();
         shared.sessions.retain(|s| !s.peer.is_transport_closed());
         let mut queued = Vec::new();
         for session in &shared.sessions {
             if session.uris.iter().any(|s| covers(&s.normal, &normal)) {
-                queued.push(session.outbox.0.try_send(Updated(uri.to_owned())));
+                queued.push(session.outbox.0.try_send(Outgoing::Updated(uri.to_owned())));
             }
         }
         for stream in &shared.streams {
@@ -305,7 +432,67 @@ impl Subscriptions {
                 .filter(|s| covers(&s.normal, &normal))
                 .max_by_key(|s| s.normal.len());
             if let Some(subscribed) = closest {
-                queued.push(stream.outbox.0.try_send(Updated(subscribed.sent.clone())));
+                let outgoing = Outgoing::Updated(subscribed.sent.clone());
+                queued.push(stream.outbox.0.try_send(outgoing));
+            }
+        }
+        shared.count(queued)
+    }
+
+    /// Queues `notifications/resources/list_changed` to this process's legacy sessions and to
+    /// the listen streams that asked for list changes, and says for how many.
+    ///
+    /// ```
+    /// assert_eq!(rfc6570_rmcp::Subscriptions::new().deliver_list_changed(), 0);
+    /// ```
+    pub fn deliver_list_changed(&self) -> usize {
+        let mut shared = self.lock();
+        shared.sessions.retain(|s| !s.peer.is_transport_closed());
+        let sessions = shared.sessions.iter().map(|s| &s.outbox);
+        let streams = shared
+            .streams
+            .iter()
+            .filter(|s| s.list_changed)
+            .map(|s| &s.outbox);
+        let queued = sessions
+            .chain(streams)
+            .map(|outbox| outbox.0.try_send(Outgoing::ListChanged))
+            .collect();
+        shared.count(queued)
+    }
+
+    /// Tells every subscriber of this process that its view may be stale: an update for each
+    /// URI it subscribed to, and a list change to the streams that asked for them. What a hub's
+    /// task does once notices were missed. Says how many notifications were queued.
+    ///
+    /// ```
+    /// assert_eq!(rfc6570_rmcp::Subscriptions::new().deliver_stale(), 0);
+    /// ```
+    pub fn deliver_stale(&self) -> usize {
+        let mut shared = self.lock();
+        shared.sessions.retain(|s| !s.peer.is_transport_closed());
+        let mut queued = Vec::new();
+        for session in &shared.sessions {
+            for uri in &session.uris {
+                queued.push(
+                    session
+                        .outbox
+                        .0
+                        .try_send(Outgoing::Updated(uri.sent.clone())),
+                );
+            }
+        }
+        for stream in &shared.streams {
+            for uri in &stream.uris {
+                queued.push(
+                    stream
+                        .outbox
+                        .0
+                        .try_send(Outgoing::Updated(uri.sent.clone())),
+                );
+            }
+            if stream.list_changed {
+                queued.push(stream.outbox.0.try_send(Outgoing::ListChanged));
             }
         }
         shared.count(queued)
@@ -324,6 +511,7 @@ impl Subscriptions {
             .map_err(|e| e.to_error_data(&request.uri, revision))?;
         let handshake = context.peer.peer_info();
         let mut shared = self.lock();
+        self.start_listening(&mut shared);
         let limit = shared.limit;
         let at = match shared
             .sessions
@@ -374,8 +562,8 @@ impl Subscriptions {
     }
 
     /// For `subscriptions/listen`: the requested resource URIs that the router serves, each
-    /// once, at most the limit; list-change notifications are not offered (the router's lists
-    /// are fixed).
+    /// once, at most the limit, and resource list changes if asked for
+    /// ([`notify_list_changed`](Self::notify_list_changed)).
     pub(crate) fn accept<S>(
         &self,
         router: &ResourceRouter<S>,
@@ -393,6 +581,7 @@ impl Subscriptions {
             .collect();
         let mut accepted = SubscriptionFilter::default();
         accepted.resource_subscriptions = (!uris.is_empty()).then_some(uris);
+        accepted.resources_list_changed = requested.resources_list_changed.filter(|asked| *asked);
         Some(accepted)
     }
 
@@ -419,10 +608,17 @@ impl Subscriptions {
                     None,
                 ));
             }
+            self.start_listening(&mut shared);
             let key = shared.next_stream;
             shared.next_stream += 1;
             let outbox = Outbox::stream(context.sink().clone(), shared.queue);
-            shared.streams.push(Stream { key, uris, outbox });
+            let list_changed = context.accepted().resources_list_changed == Some(true);
+            shared.streams.push(Stream {
+                key,
+                uris,
+                outbox,
+                list_changed,
+            });
             key
         };
         // Forgotten when the stream ends, and also when rmcp drops this future.
@@ -432,6 +628,21 @@ impl Subscriptions {
         };
         context.cancelled().await;
         Ok(())
+    }
+}
+
+/// Delivers what a hub says to the subscriptions behind `shared`, for as long as they exist.
+async fn deliver_events(shared: Weak<Mutex<Shared>>, mut events: mpsc::Receiver<HubEvent>) {
+    while let Some(event) = events.recv().await {
+        let Some(shared) = shared.upgrade() else {
+            return;
+        };
+        let subscriptions = Subscriptions { shared };
+        match event {
+            HubEvent::Notice(notice) => subscriptions.deliver(&notice),
+            // Missed notices, or a kind of event newer than this crate: assume the worst.
+            _ => subscriptions.deliver_stale(),
+        };
     }
 }
 
@@ -445,16 +656,17 @@ fn same(
 
 impl Shared {
     /// How many notifications were queued; the dropped ones are counted, and logged.
-    fn count(&mut self, queued: Vec<Result<(), mpsc::error::TrySendError<Updated>>>) -> usize {
+    fn count(&mut self, queued: Vec<Result<(), mpsc::error::TrySendError<Outgoing>>>) -> usize {
         let mut sent = 0;
         for outcome in queued {
             match outcome {
                 Ok(()) => sent += 1,
-                Err(mpsc::error::TrySendError::Full(Updated(uri))) => {
+                Err(mpsc::error::TrySendError::Full(outgoing)) => {
                     self.dropped += 1;
+                    let dropped = self.dropped;
                     tracing::warn!(
-                        uri,
-                        dropped = self.dropped,
+                        ?outgoing,
+                        dropped,
                         "a subscriber's queue is full: notification dropped"
                     );
                 }

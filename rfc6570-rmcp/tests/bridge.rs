@@ -379,20 +379,11 @@ async fn legacy_subscriptions_reach_a_uri_and_what_lies_under_it() -> Outcome {
         .await?;
     assert_eq!(shop.subscriptions.len(), 2);
 
-    assert_eq!(
-        shop.subscriptions.notify_updated("tree://root/a/b").await,
-        1
-    );
+    assert_eq!(shop.subscriptions.deliver_updated("tree://root/a/b"), 1);
     assert_eq!(updates.recv().await.as_deref(), Some("tree://root/a/b"));
-    assert_eq!(
-        shop.subscriptions.notify_updated("users://7/profile").await,
-        1
-    );
+    assert_eq!(shop.subscriptions.deliver_updated("users://7/profile"), 1);
     assert_eq!(updates.recv().await.as_deref(), Some("users://7/profile"));
-    assert_eq!(
-        shop.subscriptions.notify_updated("users://8/profile").await,
-        0
-    );
+    assert_eq!(shop.subscriptions.deliver_updated("users://8/profile"), 0);
 
     // Only URIs the router serves, at most three.
     match client
@@ -444,7 +435,7 @@ async fn listen_streams_hear_of_their_uris_and_what_lies_under_them() -> Outcome
         ("users://7/profile", "users://7/profile"),
         ("tree://root/a/b", "tree://root/a"),
     ] {
-        assert_eq!(shop.subscriptions.notify_updated(uri).await, 1);
+        assert_eq!(shop.subscriptions.deliver_updated(uri), 1);
         match stream.next().await? {
             Some(ServerNotification::ResourceUpdatedNotification(n)) => {
                 assert_eq!(n.params.uri, heard)
@@ -452,7 +443,7 @@ async fn listen_streams_hear_of_their_uris_and_what_lies_under_them() -> Outcome
             other => panic!("{uri}: {other:?}"),
         }
     }
-    assert_eq!(shop.subscriptions.notify_updated("config://app").await, 0);
+    assert_eq!(shop.subscriptions.deliver_updated("config://app"), 0);
     // Ended by the client, the stream leaves the set.
     stream.cancel().await?;
     for _ in 0..200 {
@@ -485,30 +476,22 @@ async fn sessions_sharing_one_subscriptions_keep_their_own_sets() -> Outcome {
     assert_eq!(shop.subscriptions.len(), 5);
 
     // Another spelling of Ada's URI reaches Ada only.
-    assert_eq!(
-        shop.subscriptions
-            .notify_updated("tree://root/a%2Bb/c")
-            .await,
-        1
-    );
+    assert_eq!(shop.subscriptions.deliver_updated("tree://root/a%2Bb/c"), 1);
     assert_eq!(
         ada_hears.recv().await.as_deref(),
         Some("tree://root/a%2Bb/c")
     );
-    assert_eq!(
-        shop.subscriptions.notify_updated("users://7/profile").await,
-        1
-    );
+    assert_eq!(shop.subscriptions.deliver_updated("users://7/profile"), 1);
     assert_eq!(bob_hears.recv().await.as_deref(), Some("users://7/profile"));
     // Both hear of what both subscribed to.
-    assert_eq!(shop.subscriptions.notify_updated("config://app").await, 2);
+    assert_eq!(shop.subscriptions.deliver_updated("config://app"), 2);
     assert_eq!(ada_hears.recv().await.as_deref(), Some("config://app"));
     assert_eq!(bob_hears.recv().await.as_deref(), Some("config://app"));
 
     // A session that leaves is forgotten at the next notification.
     bob.cancel().await?;
     for _ in 0..200 {
-        if shop.subscriptions.notify_updated("users://7/profile").await == 0 {
+        if shop.subscriptions.deliver_updated("users://7/profile") == 0 {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
@@ -529,7 +512,7 @@ async fn listen_filters_count_each_uri_once_and_streams_are_bounded() -> Outcome
     filter.resource_subscriptions = Some(vec!["config://app".into(); 5]);
     let mut stream = client.peer().listen(filter.clone()).await?;
     assert_eq!(shop.subscriptions.len(), 1);
-    assert_eq!(shop.subscriptions.notify_updated("config://app").await, 1);
+    assert_eq!(shop.subscriptions.deliver_updated("config://app"), 1);
     assert!(matches!(
         stream.next().await?,
         Some(ServerNotification::ResourceUpdatedNotification(_))

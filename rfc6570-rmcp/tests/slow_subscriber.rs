@@ -112,7 +112,7 @@ async fn a_client_that_does_not_read_costs_a_bounded_queue_and_delays_no_one(
 
     let mut queued = 0;
     for i in 0..SENT {
-        queued += feed.subscriptions.notify_updated("feed://news").await;
+        queued += feed.subscriptions.deliver_updated("feed://news");
         // The reader keeps up, one notification at a time.
         let uri = timeout(BOUND, heard.recv()).await?;
         assert_eq!(uri.as_deref(), Some("feed://news"), "notification {i}");
