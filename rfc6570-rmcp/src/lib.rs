@@ -27,6 +27,8 @@ mod convert;
 mod directory;
 mod hub;
 mod read;
+#[cfg(feature = "redis")]
+mod redis_hub;
 mod router;
 mod subscriptions;
 
@@ -40,6 +42,8 @@ pub use hub::{Hub, HubError, HubEvent, Notice};
 pub use read::{
     Blob, BoxFuture, IntoContents, PrettyJson, ReadError, ReadRequest, ReadTarget, Text,
 };
+#[cfg(feature = "redis")]
+pub use redis_hub::RedisHub;
 /// Builds `Self::resource_router()` from the `#[resource]` methods of an impl block.
 ///
 /// Every template is parsed, checked against its method's parameters and against the other
