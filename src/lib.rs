@@ -98,8 +98,8 @@
 //!   have, for testing handlers (proptest strategies and cargo-fuzz builders behind `proptest`
 //!   and `arbitrary`).
 //!
-//! How the engine works, and what each step costs, is in the repository's
-//! [`ARCHITECTURE.md`](https://github.com/rfc6570/rfc6570/blob/main/ARCHITECTURE.md).
+//! How the engine works, and what each step costs, is in `ARCHITECTURE.md`, at the root of the
+//! repository and of the published package.
 //!
 //! # Features
 //!

@@ -22,7 +22,11 @@ impl Conformance {
     }
 
     /// A static binary resource: a 1x1 PNG.
-    #[resource("test://static-binary", name = "static-binary")]
+    #[resource(
+        "test://static-binary",
+        name = "static-binary",
+        mime_type = "image/png"
+    )]
     async fn static_binary(&self) -> Blob {
         Blob::new(PNG.to_vec(), "image/png")
     }

@@ -64,9 +64,15 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         }
     }
     let args: HandlerArgs = syn::parse2(attr.clone())?;
-    let sibling = block.attrs.iter().find_map(|a| {
-        let last = a.path().segments.last()?;
-        SIBLINGS.iter().find(|name| last.ident == name)
+    // rmcp's #[tool_handler] writes `get_info` whenever it is there, #[prompt_handler] only
+    // without it: the first of SIBLINGS present is the one that does.
+    let sibling = SIBLINGS.into_iter().find(|name| {
+        block.attrs.iter().any(|a| {
+            a.path()
+                .segments
+                .last()
+                .is_some_and(|last| last.ident == name)
+        })
     });
     if let Some(sibling) = sibling {
         if let (Some(span), false) = (args.info_span, has_method(&block, "get_info")) {
@@ -111,10 +117,12 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         if let Some(span) = args.info_span {
             return Err(syn::Error::new(
                 span,
-                "this impl writes its own `get_info`, so `name`, `version` and `instructions` \
-                 belong there (`.with_server_info(Implementation::new(name, version))`, \
+                "this impl has a `get_info`, so `name`, `version` and `instructions` belong \
+                 there (`.with_server_info(Implementation::new(name, version))`, \
                  `.with_instructions(..)`); #[resource_handler] only merges the resource \
-                 capabilities into what it returns",
+                 capabilities into what it returns. If rmcp's #[tool_handler] is above this \
+                 attribute, it wrote that `get_info`: give it the `name` and `version` \
+                 instead, or put #[resource_handler] first",
             ));
         }
         merge_into_get_info(&mut block, subscribe, directory_read);
@@ -128,16 +136,25 @@ fn try_expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
 }
 
 /// `name`, `version` or `instructions` given to this attribute while rmcp's `sibling`, which
-/// expands first, writes `get_info`: they belong on the sibling, whose `get_info` this one
-/// merges into.
+/// expands first, writes `get_info`: they belong on #[tool_handler], which takes them; rmcp's
+/// #[prompt_handler] takes none, so with it alone they belong in a `get_info` of the user's.
 fn sibling_writes_get_info(span: Span, sibling: &str) -> syn::Error {
+    let fix = if sibling == "tool_handler" {
+        "so `name`, `version` and `instructions` go on it: \
+         `#[tool_handler(name = \"..\", version = \"..\")]`"
+            .to_owned()
+    } else {
+        format!(
+            "and #[{sibling}] takes no `name` or `version`: write `get_info` in this impl \
+             (`ServerConfig::new(..).with_server_info(Implementation::new(name, version))`), \
+             which every attribute here then leaves alone"
+        )
+    };
     syn::Error::new(
         span,
         format!(
-            "rmcp's #[{sibling}] writes this impl's `get_info`, so `name`, `version` and \
-             `instructions` go on it: `#[{sibling}(name = \"..\", version = \"..\")]`; \
-             #[resource_handler] merges the resource capabilities into the `get_info` that \
-             #[{sibling}] writes"
+            "rmcp's #[{sibling}] writes this impl's `get_info`, {fix}; #[resource_handler] \
+             merges the resource capabilities into that `get_info`"
         ),
     )
 }

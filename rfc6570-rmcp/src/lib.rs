@@ -153,6 +153,9 @@ pub use rfc6570_rmcp_macros::resource;
 /// assert_eq!(info.capabilities.resources.unwrap().subscribe, Some(true));
 /// ```
 pub use rfc6570_rmcp_macros::resource_handler;
+/// rmcp's `Json<T>`: a handler that returns it is read as compact JSON text
+/// (`serde_json::to_string`), keys in the order `T` serializes them, served as the listed MIME
+/// type or `application/json`. [`PrettyJson`] writes the same indented.
 pub use rmcp::Json;
 pub use router::{RegisterError, ResourceRouter};
 pub use subscriptions::Subscriptions;

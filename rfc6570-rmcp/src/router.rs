@@ -163,7 +163,7 @@ impl fmt::Display for RegisterError {
         match self {
             Self::Insert(_) => f.write_str("the router refused a template"),
             Self::UnknownTemplate { template } => {
-                write!(f, "no template or resource `{template}` is registered")
+                write!(f, "`{template}` is not a registered template")
             }
             Self::UnknownVariable { template, variable } => {
                 write!(f, "`{variable}` is not a variable of `{template}`")
@@ -605,8 +605,11 @@ impl<S> ResourceRouter<S> {
         };
         let error = match outcome {
             Ok(Ok(mut result)) => {
-                let hints = self.read_cache.get(routed.template.as_str());
-                if let (Some(&(ttl, scope)), true) = (hints, revision.has_cache_hints()) {
+                // Each hint the handler left unset comes from the resource's, if it has any.
+                let hints = (revision.has_cache_hints() && !self.read_cache.is_empty())
+                    .then(|| self.read_cache.get(routed.template.as_str()))
+                    .flatten();
+                if let Some(&(ttl, scope)) = hints {
                     result.ttl_ms.get_or_insert(ttl);
                     result.cache_scope.get_or_insert(scope);
                 }

@@ -295,6 +295,17 @@ impl Subscriptions {
         legacy + shared.streams.iter().map(|s| s.uris.len()).sum::<usize>()
     }
 
+    /// How many subscribers there are now: legacy sessions that subscribed to something, and
+    /// open listen streams (a stream that asked only for list changes counts, and holds no URI).
+    ///
+    /// ```
+    /// assert_eq!(rfc6570_rmcp::Subscriptions::new().subscribers(), 0);
+    /// ```
+    pub fn subscribers(&self) -> usize {
+        let shared = self.lock();
+        shared.sessions.len() + shared.streams.len()
+    }
+
     /// Whether nothing is subscribed.
     ///
     /// ```

@@ -429,7 +429,7 @@ async fn listen_streams_hear_of_their_uris_and_what_lies_under_them() -> Outcome
         stream.acknowledged().resource_subscriptions.as_deref(),
         Some(&["tree://root/a".to_owned(), "users://7/profile".to_owned()][..])
     );
-    assert_eq!(shop.subscriptions.len(), 2);
+    common::eventually("2 subscribed", || shop.subscriptions.len() == 2).await;
     // A stream hears of a sub-resource as the resource it subscribed to.
     for (uri, heard) in [
         ("users://7/profile", "users://7/profile"),
@@ -511,7 +511,7 @@ async fn listen_filters_count_each_uri_once_and_streams_are_bounded() -> Outcome
     let mut filter = SubscriptionFilter::default();
     filter.resource_subscriptions = Some(vec!["config://app".into(); 5]);
     let mut stream = client.peer().listen(filter.clone()).await?;
-    assert_eq!(shop.subscriptions.len(), 1);
+    common::eventually("1 subscribed", || shop.subscriptions.len() == 1).await;
     assert_eq!(shop.subscriptions.deliver_updated("config://app"), 1);
     assert!(matches!(
         stream.next().await?,

@@ -104,7 +104,15 @@ async fn one_notify_updated_reaches_every_http_session() -> Outcome {
     let mut filter = SubscriptionFilter::default();
     filter.resource_subscriptions = Some(vec!["notes://todo".into()]);
     let mut stream = cy.peer().listen(filter).await?;
-    assert_eq!(server.subscriptions.len(), 3);
+    // rmcp acknowledges the listen before the handler registers it.
+    let deadline = std::time::Instant::now() + BOUND;
+    while server.subscriptions.len() < 3 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the listen stream never registered"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
 
     // Told once, from outside any session: all three hear of it.
     server.subscriptions.notify_updated("notes://todo").await?;

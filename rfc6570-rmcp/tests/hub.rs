@@ -226,6 +226,15 @@ async fn list_changes_reach_the_streams_that_asked_for_them() -> Outcome {
     let mut other = SubscriptionFilter::default();
     other.resource_subscriptions = Some(vec!["notes://todo".into()]);
     let mut updates = client.peer().listen(other).await?;
+    // rmcp acknowledges a listen before the handler registers it.
+    let deadline = std::time::Instant::now() + BOUND;
+    while a.subscriptions.subscribers() < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the streams never registered"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
 
     b.subscriptions.notify_list_changed().await?;
     b.subscriptions.notify_updated("notes://todo").await?;

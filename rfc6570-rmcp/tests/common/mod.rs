@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use rmcp::model::{
     ArgumentInfo, CompleteRequestParams, CompletionContext, ReadResourceRequestParams, Reference,
@@ -63,5 +64,16 @@ pub fn blob_of(contents: &ResourceContents) -> (&str, Option<&str>) {
             blob, mime_type, ..
         } => (blob, mime_type.as_deref()),
         other => panic!("not a blob: {other:?}"),
+    }
+}
+
+/// Waits (at most 10 s, polling) until `condition` holds. rmcp acknowledges a
+/// `subscriptions/listen` before the handler registers the stream, so a test that counts streams
+/// right after `listen` returns waits for the count.
+pub async fn eventually(what: &str, condition: impl Fn() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !condition() {
+        assert!(Instant::now() < deadline, "not within 10 s: {what}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }

@@ -536,14 +536,18 @@ async def leaves_early_over_http(revision: Revision) -> None:
         }
         request = urllib.request.Request(url, json.dumps(revision.opening).encode(), headers, method="POST")
 
-        def post() -> str:
+        def post() -> tuple[str, str]:
             with urllib.request.urlopen(request, timeout=10) as response:
                 assert response.status == 200, response.status
-                return response.read().decode()
+                return response.headers.get("content-type", ""), response.read().decode()
 
-        body = await asyncio.to_thread(post)
-        data = next(line for line in body.splitlines() if line.startswith("data: {"))
-        answer = json.loads(data.removeprefix("data: "))
+        kind, body = await asyncio.to_thread(post)
+        # An SSE stream (rmcp's default) or, from a server that prefers it, one JSON answer.
+        if kind.startswith("text/event-stream"):
+            lines = [line for line in body.splitlines() if line.startswith("data: {")]
+            assert lines, f"no answer in {body!r}"
+            body = lines[0].removeprefix("data: ")
+        answer = json.loads(body)
         assert answer["id"] == 1 and "result" in answer, body
         async with Client(url, mode=revision.mode, cache=None, read_timeout_seconds=30) as c:
             await read_text(Session(c, revision), "notes://todo")

@@ -91,7 +91,12 @@ async function connect(revision, env = {}) {
     { name: 'rfc6570-e2e', version: '0.0.0' },
     { versionNegotiation: revision.versionNegotiation },
   );
-  await client.connect(transport);
+  try {
+    await client.connect(transport);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
   const wire = [];
   const deliver = transport.onmessage;
   transport.onmessage = (message, ...rest) => {
@@ -99,8 +104,11 @@ async function connect(revision, env = {}) {
     deliver.call(transport, message, ...rest);
   };
   const close = async () => {
-    await client.close();
-    await stop();
+    try {
+      await client.close();
+    } finally {
+      await stop();
+    }
   };
   return { client, wire, revision, close };
 }
@@ -499,7 +507,12 @@ for (const revision of REVISIONS) {
           const response = await fetch(server.url, { method: 'POST', headers, body: JSON.stringify(revision.opening) });
           assert.equal(response.status, 200);
           const body = await response.text();
-          const answer = JSON.parse(body.split('\n').find((l) => l.startsWith('data: {')).slice(6));
+          // An SSE stream (rmcp's default) or, from a server that prefers it, one JSON answer.
+          const data = response.headers.get('content-type')?.startsWith('text/event-stream')
+            ? body.split('\n').find((l) => l.startsWith('data: {'))?.slice(6)
+            : body;
+          assert.ok(data, `no answer in ${body}`);
+          const answer = JSON.parse(data);
           assert.equal(answer.id, 1);
           assert.ok(answer.result, body);
           // The first client is gone without a word; the next one is served.
