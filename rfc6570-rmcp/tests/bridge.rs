@@ -7,20 +7,18 @@ use std::sync::Arc;
 
 mod common;
 
-use common::{complete, read_error, text_of};
+use common::{complete, read_error, text_of, Heard};
 use rfc6570_rmcp::{
     resource, resource_handler, resource_router, Completing, Json, ReadError, ResourceRouter,
     Subscriptions,
 };
 use rmcp::model::{
     ArgumentInfo, CompleteRequestParams, ErrorCode, PaginatedRequestParams, ProtocolVersion,
-    ReadResourceRequestParams, Reference, ResourceContents, ResourceUpdatedNotificationParam,
-    ServerNotification, SubscribeRequestParams, SubscriptionFilter,
+    ReadResourceRequestParams, Reference, ResourceContents, ServerNotification,
+    SubscribeRequestParams, SubscriptionFilter,
 };
-use rmcp::service::{
-    ClientLifecycleMode, ClientServiceExt, NotificationContext, RequestContext, RunningService,
-};
-use rmcp::{ClientHandler, RoleClient, RoleServer, ServerHandler, ServiceError, ServiceExt};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RunningService};
+use rmcp::{RoleClient, RoleServer, ServerHandler, ServiceError, ServiceExt};
 use serde::Serialize;
 use tokio::sync::mpsc;
 
@@ -115,22 +113,8 @@ impl Shop {
 #[resource_handler(router = self.router, subscriptions = self.subscriptions)]
 impl ServerHandler for Shop {}
 
-type Client = RunningService<RoleClient, Updates>;
+type Client = RunningService<RoleClient, Heard>;
 type Outcome<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
-
-/// A client that passes on every `notifications/resources/updated` it gets outside a stream.
-#[derive(Clone)]
-struct Updates(mpsc::UnboundedSender<String>);
-
-impl ClientHandler for Updates {
-    async fn on_resource_updated(
-        &self,
-        params: ResourceUpdatedNotificationParam,
-        _context: NotificationContext<RoleClient>,
-    ) {
-        let _ = self.0.send(params.uri);
-    }
-}
 
 async fn connect(
     shop: Shop,
@@ -143,9 +127,7 @@ async fn connect(
         }
     });
     let (tx, rx) = mpsc::unbounded_channel();
-    let client = Updates(tx)
-        .serve_with_lifecycle(client_io, lifecycle)
-        .await?;
+    let client = Heard(tx).serve_with_lifecycle(client_io, lifecycle).await?;
     Ok((client, rx))
 }
 

@@ -12,17 +12,20 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::model::{
-    ProtocolVersion, ReadResourceRequestParams, ResourceUpdatedNotificationParam,
-    ServerNotification, SubscribeRequestParams, SubscriptionFilter,
+    ProtocolVersion, ReadResourceRequestParams, ServerNotification, SubscribeRequestParams,
+    SubscriptionFilter,
 };
-use rmcp::service::{ClientLifecycleMode, NotificationContext, RunningService};
+use rmcp::service::{ClientLifecycleMode, RunningService};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{
     StreamableHttpClientTransport, StreamableHttpServerConfig, StreamableHttpService,
 };
-use rmcp::{ClientHandler, ClientServiceExt, RoleClient};
+use rmcp::{ClientServiceExt, RoleClient};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
+
+mod common;
+use common::Heard;
 
 type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
 
@@ -43,21 +46,7 @@ async fn serve(server: server::Server) -> Outcome<String> {
     Ok(url)
 }
 
-/// A client that passes on every `notifications/resources/updated` it gets outside a stream.
-#[derive(Clone)]
-struct Updates(mpsc::UnboundedSender<String>);
-
-impl ClientHandler for Updates {
-    async fn on_resource_updated(
-        &self,
-        params: ResourceUpdatedNotificationParam,
-        _context: NotificationContext<RoleClient>,
-    ) {
-        let _ = self.0.send(params.uri);
-    }
-}
-
-type Client = RunningService<RoleClient, Updates>;
+type Client = RunningService<RoleClient, Heard>;
 
 async fn connect(
     url: &str,
@@ -65,9 +54,7 @@ async fn connect(
 ) -> Outcome<(Client, mpsc::UnboundedReceiver<String>)> {
     let (tx, rx) = mpsc::unbounded_channel();
     let transport = StreamableHttpClientTransport::from_uri(url.to_owned());
-    let client = Updates(tx)
-        .serve_with_lifecycle(transport, lifecycle)
-        .await?;
+    let client = Heard(tx).serve_with_lifecycle(transport, lifecycle).await?;
     Ok((client, rx))
 }
 

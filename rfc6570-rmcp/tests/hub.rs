@@ -14,13 +14,15 @@ use rfc6570_rmcp::{
     ResourceRouter, Subscriptions,
 };
 use rmcp::model::{
-    ProtocolVersion, ResourceUpdatedNotificationParam, ServerNotification, SubscribeRequestParams,
-    SubscriptionFilter,
+    ProtocolVersion, ServerNotification, SubscribeRequestParams, SubscriptionFilter,
 };
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt, NotificationContext, RunningService};
-use rmcp::{ClientHandler, RoleClient, ServerHandler, ServiceExt};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RunningService};
+use rmcp::{RoleClient, ServerHandler, ServiceExt};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
+
+mod common;
+use common::Heard;
 
 type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
 
@@ -104,24 +106,6 @@ fn replica(relay: &Arc<Relay>) -> Outcome<Notes> {
         router: Arc::new(Notes::resource_router()),
         subscriptions: Subscriptions::new().hub(relay.handle())?,
     })
-}
-
-/// A client that passes on every update (by URI) and list change (as `*`) it hears.
-#[derive(Clone)]
-struct Heard(mpsc::UnboundedSender<String>);
-
-impl ClientHandler for Heard {
-    async fn on_resource_updated(
-        &self,
-        params: ResourceUpdatedNotificationParam,
-        _context: NotificationContext<RoleClient>,
-    ) {
-        let _ = self.0.send(params.uri);
-    }
-
-    async fn on_resource_list_changed(&self, _context: NotificationContext<RoleClient>) {
-        let _ = self.0.send("*".into());
-    }
 }
 
 type Client = RunningService<RoleClient, Heard>;

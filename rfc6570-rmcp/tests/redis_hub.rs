@@ -19,13 +19,14 @@ use rfc6570_rmcp::{
     resource, resource_handler, resource_router, Hub, HubError, Notice, RedisHub, ResourceRouter,
     Subscriptions,
 };
-use rmcp::model::{
-    ReadResourceRequestParams, ResourceUpdatedNotificationParam, SubscribeRequestParams,
-};
-use rmcp::service::{NotificationContext, RunningService};
-use rmcp::{ClientHandler, RoleClient, ServerHandler, ServiceExt};
+use rmcp::model::{ReadResourceRequestParams, SubscribeRequestParams};
+use rmcp::service::RunningService;
+use rmcp::{RoleClient, ServerHandler, ServiceExt};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
+
+mod common;
+use common::Heard;
 
 type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
 
@@ -129,19 +130,6 @@ async fn replica(redis: &RedisServer) -> Outcome<Notes> {
         router: Arc::new(Notes::resource_router()),
         subscriptions: Subscriptions::new().hub(hub)?,
     })
-}
-
-#[derive(Clone)]
-struct Heard(mpsc::UnboundedSender<String>);
-
-impl ClientHandler for Heard {
-    async fn on_resource_updated(
-        &self,
-        params: ResourceUpdatedNotificationParam,
-        _context: NotificationContext<RoleClient>,
-    ) {
-        let _ = self.0.send(params.uri);
-    }
 }
 
 async fn connect(

@@ -2,15 +2,17 @@
 //! (`Subscriptions::queue`), the rest are dropped and counted (`Subscriptions::dropped`), and a
 //! subscriber that reads gets every notification meanwhile, without waiting on the slow one.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::Heard;
 use rfc6570_rmcp::{resource, resource_handler, resource_router, ResourceRouter, Subscriptions};
-use rmcp::model::{ResourceUpdatedNotificationParam, SubscribeRequestParams};
-use rmcp::service::{NotificationContext, RunningService};
-use rmcp::{ClientHandler, RoleClient, ServerHandler, ServiceExt};
+use rmcp::model::SubscribeRequestParams;
+use rmcp::service::RunningService;
+use rmcp::{RoleClient, ServerHandler, ServiceExt};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::sync::mpsc;
 use tokio::time::timeout;
 
 #[derive(Clone)]
@@ -36,19 +38,6 @@ const SENT: usize = 2_000;
 const QUEUE: usize = 8;
 /// How long a notification may take to reach a reading client.
 const BOUND: Duration = Duration::from_secs(10);
-
-#[derive(Clone)]
-struct Counting(mpsc::UnboundedSender<String>);
-
-impl ClientHandler for Counting {
-    async fn on_resource_updated(
-        &self,
-        params: ResourceUpdatedNotificationParam,
-        _context: NotificationContext<RoleClient>,
-    ) {
-        let _ = self.0.send(params.uri);
-    }
-}
 
 /// A legacy client that subscribes to `feed://news` over a raw pipe of 1 KiB, then never reads
 /// again: the server's writes to it block as soon as the pipe is full.
@@ -103,8 +92,8 @@ async fn a_client_that_does_not_read_costs_a_bounded_queue_and_delays_no_one(
             let _ = running.waiting().await;
         }
     });
-    let (tx, mut heard) = mpsc::unbounded_channel();
-    let reader: RunningService<RoleClient, Counting> = Counting(tx).serve(client_io).await?;
+    let (handler, mut heard) = Heard::channel();
+    let reader: RunningService<RoleClient, Heard> = handler.serve(client_io).await?;
     reader
         .subscribe(SubscribeRequestParams::new("feed://news"))
         .await?;

@@ -1,5 +1,5 @@
-//! What the client tests share: a read that must fail, a completion, and the text or blob of
-//! one contents.
+//! What the client tests share: a read that must fail, a completion, the text or blob of one
+//! contents, a client that passes on the notifications it hears, and a bounded wait.
 
 // Each test binary uses some of these.
 #![allow(dead_code)]
@@ -7,11 +7,14 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use rmcp::model::ResourceUpdatedNotificationParam;
 use rmcp::model::{
     ArgumentInfo, CompleteRequestParams, CompletionContext, ReadResourceRequestParams, Reference,
     ResourceContents,
 };
-use rmcp::{ErrorData, Peer, RoleClient, ServiceError};
+use rmcp::service::NotificationContext;
+use rmcp::{ClientHandler, ErrorData, Peer, RoleClient, ServiceError};
+use tokio::sync::mpsc;
 
 /// The MCP error that reading `uri` answers.
 pub async fn read_error(client: &Peer<RoleClient>, uri: &str) -> ErrorData {
@@ -75,5 +78,32 @@ pub async fn eventually(what: &str, condition: impl Fn() -> bool) {
     while !condition() {
         assert!(Instant::now() < deadline, "not within 10 s: {what}");
         tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// A client that passes on every `notifications/resources/updated` it hears outside a listen
+/// stream (as its URI) and every `notifications/resources/list_changed` (as `*`).
+#[derive(Clone)]
+pub struct Heard(pub mpsc::UnboundedSender<String>);
+
+impl Heard {
+    /// A client handler, and what it hears.
+    pub fn channel() -> (Self, mpsc::UnboundedReceiver<String>) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        (Self(tx), rx)
+    }
+}
+
+impl ClientHandler for Heard {
+    async fn on_resource_updated(
+        &self,
+        params: ResourceUpdatedNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        let _ = self.0.send(params.uri);
+    }
+
+    async fn on_resource_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        let _ = self.0.send("*".into());
     }
 }
