@@ -184,10 +184,20 @@ impl Hub for RedisHub {
                 .map_err(|e| HubError::unavailable(e.to_string()))?;
             let mut connection = self.connection.clone();
             let published: Result<i64, _> = connection.publish(&self.channel, payload).await;
-            published.map(drop).map_err(|e| {
+            if let Err(e) = published {
                 self.owed.store(true, Ordering::SeqCst);
-                unavailable(e)
-            })
+                return Err(unavailable(e));
+            }
+            // A failure that no lost connection followed (a timeout) is owed here, once Redis
+            // takes a publish again.
+            if self.owed.swap(false, Ordering::SeqCst) {
+                let stale = serde_json::to_string(&Message::Stale).unwrap_or_default();
+                let published: Result<i64, _> = connection.publish(&self.channel, stale).await;
+                if published.is_err() {
+                    self.owed.store(true, Ordering::SeqCst);
+                }
+            }
+            Ok(())
         })
     }
 
