@@ -1,6 +1,7 @@
 //! Resource subscriptions: the legacy `resources/subscribe` sets of each session and the
-//! 2026-07-28 `subscriptions/listen` streams, bounded, and [`Subscriptions::notify_updated`],
-//! which reaches the subscribers of a URI and of every resource it lies under.
+//! 2026-07-28 `subscriptions/listen` streams, bounded, each with its own queue of
+//! notifications; and [`Subscriptions::notify_updated`], which reaches, through the hub if there
+//! is one, the subscribers of a URI and of every resource it lies under.
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
@@ -21,15 +22,17 @@ use crate::router::{revision, ResourceRouter};
 ///
 /// Give a handler one with `#[resource_handler(subscriptions = self.subscriptions)]` and it
 /// answers `subscriptions/listen` (revision 2026-07-28) and the legacy `resources/subscribe` and
-/// `resources/unsubscribe`, and declares `resources.subscribe`. A subscription is accepted only
-/// for a URI the router serves (path safety included). Each legacy session, and each listen
-/// stream, holds at most [`limit`](Self::limit) distinct URIs; at most
+/// `resources/unsubscribe`, and declares `resources.subscribe` and `resources.listChanged`. A
+/// subscription is accepted only for a URI the router serves (path safety included). Each
+/// legacy session, and each listen stream, holds at most [`limit`](Self::limit) distinct URIs;
+/// at most
 /// [`max_streams`](Self::max_streams) streams are open at once. One `Subscriptions` may serve
 /// every session of a server: legacy sessions are told apart by their handshake.
 ///
 /// Each subscriber's notifications wait in a bounded queue of its own ([`queue`](Self::queue)):
 /// one that does not read its connection delays no one, and what does not fit is dropped and
-/// counted ([`dropped`](Self::dropped)).
+/// counted ([`dropped`](Self::dropped)). With a [`hub`](Self::hub), notices reach the
+/// subscribers of every replica of the server, not only this process's.
 ///
 /// [`notify_updated(uri)`](Self::notify_updated) tells every subscriber of `uri`, and of any
 /// resource `uri` lies under: `file:///docs/` and `file:///docs` both cover
