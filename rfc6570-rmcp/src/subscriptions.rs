@@ -432,7 +432,7 @@ impl Subscriptions {
     pub fn deliver_updated(&self, uri: &str) -> usize {
         let normal = normalize(uri);
         let mut shared = self.lock();
-        shared.sessions.retain(|s| !s.peer.is_transport_closed());
+        shared.forget_closed();
         let mut queued = Vec::new();
         for session in &shared.sessions {
             if session.uris.iter().any(|s| covers(&s.normal, &normal)) {
@@ -461,7 +461,7 @@ impl Subscriptions {
     /// ```
     pub fn deliver_list_changed(&self) -> usize {
         let mut shared = self.lock();
-        shared.sessions.retain(|s| !s.peer.is_transport_closed());
+        shared.forget_closed();
         let sessions = shared.sessions.iter().map(|s| &s.outbox);
         let streams = shared
             .streams
@@ -484,7 +484,7 @@ impl Subscriptions {
     /// ```
     pub fn deliver_stale(&self) -> usize {
         let mut shared = self.lock();
-        shared.sessions.retain(|s| !s.peer.is_transport_closed());
+        shared.forget_closed();
         let mut queued = Vec::new();
         for session in &shared.sessions {
             for uri in &session.uris {
@@ -669,6 +669,11 @@ fn same(
 }
 
 impl Shared {
+    /// Forgets the legacy sessions whose connection has closed, before a delivery.
+    fn forget_closed(&mut self) {
+        self.sessions.retain(|s| !s.peer.is_transport_closed());
+    }
+
     /// How many notifications were queued; the dropped ones are counted, and logged.
     fn count(&mut self, queued: Vec<Result<(), mpsc::error::TrySendError<Outgoing>>>) -> usize {
         let mut sent = 0;
