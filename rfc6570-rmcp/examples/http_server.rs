@@ -10,6 +10,19 @@
 //! SIGTERM), closing every session. `MCP_FILES_DIR` and `MCP_PAGE_SIZE` are as for
 //! `mcp_server`.
 //!
+//! Several replicas (feature `redis`): with `MCP_REDIS_URL` set, the replicas share their
+//! notifications over Redis, and a subscriber hears of a change whichever replica, or whichever
+//! worker (`examples/publish.rs`), made it. `MCP_RUNNING_BUILD_MS=N` stands in for such a
+//! change: every `N` ms, the build that runs beside this replica (job 43) notifies
+//! `log://build/43`.
+//!
+//! ```sh
+//! redis-server --port 6379 &
+//! export MCP_REDIS_URL=redis://127.0.0.1:6379/
+//! MCP_HTTP_ADDR=127.0.0.1:8001 cargo run -p rfc6570-rmcp --features redis --example http_server &
+//! MCP_HTTP_ADDR=127.0.0.1:8002 MCP_RUNNING_BUILD_MS=1000 cargo run -p rfc6570-rmcp --features redis --example http_server
+//! ```
+//!
 //! rmcp's HTTP service builds a handler per session (per request, for stateless 2026-07-28
 //! clients) by calling the factory below. Each is a clone of one `Server`, so all of them share
 //! the router and the subscriptions: `server.subscriptions.notify_updated(uri)`, from anywhere,
@@ -18,13 +31,21 @@
 mod server;
 
 use std::sync::Arc;
+use std::time::Duration;
 
+use rfc6570_rmcp::Subscriptions;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let server = server::Server::from_env()?;
+    let mut server = server::Server::from_env()?;
+    if let Ok(url) = std::env::var("MCP_REDIS_URL") {
+        server.subscriptions = over_redis(server.subscriptions, &url).await?;
+    }
+    if let Some(every) = env_millis("MCP_RUNNING_BUILD_MS")? {
+        tokio::spawn(running_build(server.clone(), every));
+    }
     let addr = std::env::var("MCP_HTTP_ADDR").unwrap_or_else(|_| "127.0.0.1:8000".into());
     // Loopback hosts only, rmcp's default: a public deployment lists its own host names with
     // `with_allowed_hosts`.
@@ -46,6 +67,57 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         })
         .await?;
     Ok(())
+}
+
+/// `subscriptions`, shared with every replica over the Redis at `url`.
+#[cfg(feature = "redis")]
+async fn over_redis(
+    subscriptions: Subscriptions,
+    url: &str,
+) -> Result<Subscriptions, rfc6570_rmcp::HubError> {
+    let channel = rfc6570_rmcp::RedisHub::channel("rfc6570", "rfc6570-example");
+    subscriptions.hub(rfc6570_rmcp::RedisHub::connect(url, &channel).await?)
+}
+
+#[cfg(not(feature = "redis"))]
+async fn over_redis(_: Subscriptions, _: &str) -> Result<Subscriptions, String> {
+    Err("MCP_REDIS_URL is set, but this server was built without the `redis` feature".into())
+}
+
+/// The build that runs beside this replica: every `every`, its log grew, and every replica's
+/// subscribers of `log://build/43` are told. While Redis is away, this replica's own
+/// subscribers are still told, and the others hear that they may have missed something once
+/// it is back.
+async fn running_build(server: server::Server, every: Duration) {
+    let mut tick = tokio::time::interval(every);
+    let mut was_away = false;
+    loop {
+        tick.tick().await;
+        let away = server
+            .subscriptions
+            .notify_updated("log://build/43")
+            .await
+            .err();
+        if let Some(e) = &away {
+            if !was_away {
+                eprintln!("the build's notices reach this replica only: {e}");
+            }
+        } else if was_away {
+            eprintln!("the build's notices reach every replica again");
+        }
+        was_away = away.is_some();
+    }
+}
+
+/// The milliseconds in the environment variable `name`, if it is set.
+fn env_millis(name: &str) -> Result<Option<Duration>, Box<dyn std::error::Error>> {
+    match std::env::var(name) {
+        Err(_) => Ok(None),
+        Ok(ms) => {
+            let ms: u64 = ms.parse().map_err(|e| format!("{name}={ms}: {e}"))?;
+            Ok(Some(Duration::from_millis(ms.max(1))))
+        }
+    }
 }
 
 /// Ctrl-C, or SIGTERM where there is one.

@@ -20,6 +20,7 @@ import {
   Client, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { startHttpServer } from './processes.mjs';
 
 const SERVER = process.env.MCP_SERVER_BIN
   ?? fileURLToPath(new URL('../../../target/debug/examples/mcp_server', import.meta.url));
@@ -80,7 +81,7 @@ async function connect(revision, env = {}) {
   let transport;
   let stop = async () => {};
   if (TRANSPORT === 'http') {
-    const server = await startHttpServer(serverEnv);
+    const server = await startHttpServer(HTTP_SERVER, serverEnv);
     transport = new StreamableHTTPClientTransport(new URL(server.url));
     stop = server.stop;
   } else {
@@ -111,37 +112,6 @@ async function connect(revision, env = {}) {
     }
   };
   return { client, wire, revision, close };
-}
-
-/// The HTTP example on a free loopback port: its URL, from the first line it prints, and
-/// `stop()`, which sends SIGTERM and waits (at most 10 s) for it to exit.
-function startHttpServer(env) {
-  assert.ok(existsSync(HTTP_SERVER), `no server binary at ${HTTP_SERVER}: cargo build -p rfc6570-rmcp --example http_server`);
-  const child = spawn(HTTP_SERVER, [], {
-    env: { ...env, MCP_HTTP_ADDR: '127.0.0.1:0' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('no URL within 10 s')); }, 10_000);
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`the HTTP server exited (${code}) before it served`)));
-    child.stdout.setEncoding('utf8').on('data', (d) => {
-      out += d;
-      const line = out.split('\n');
-      if (line.length > 1) {
-        clearTimeout(timer);
-        resolve({ url: line[0].trim(), stop });
-      }
-    });
-  });
 }
 
 async function readText(s, uri) {
@@ -495,7 +465,7 @@ for (const revision of REVISIONS) {
       });
     } else {
       test('a client that leaves after its first request: answered, and the server serves on', async () => {
-        const server = await startHttpServer(process.env);
+        const server = await startHttpServer(HTTP_SERVER, process.env);
         try {
           const headers = {
             'content-type': 'application/json',
