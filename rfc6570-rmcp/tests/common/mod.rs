@@ -1,8 +1,11 @@
 //! What the client tests share: a read that must fail, a completion, the text or blob of one
-//! contents, a client that passes on the notifications it hears, and a bounded wait.
+//! contents, a client that passes on the notifications it hears, a bounded wait, and a
+//! `redis-server` of the test's own.
 
 // Each test binary uses some of these.
 #![allow(dead_code)]
+
+pub mod redis_server;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

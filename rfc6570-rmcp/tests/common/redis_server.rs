@@ -1,0 +1,80 @@
+//! A `redis-server` of our own (Debian's package; `.ci/install-redis` installs it), on a free
+//! loopback port, killed when dropped: for the Redis hub's tests and its fan-out bench, which
+//! includes this file by path.
+
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
+
+/// A `redis-server` of our own, on a loopback port, killed when dropped.
+pub struct RedisServer {
+    port: u16,
+    child: Option<Child>,
+}
+
+impl RedisServer {
+    /// Starts one on a free port, or `None` (with the reason printed) without `redis-server`.
+    pub fn start() -> Outcome<Option<Self>> {
+        if Command::new("redis-server")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            let why = "redis-server is not on PATH (on Debian: apt-get install redis-server)";
+            if std::env::var("REDIS_REQUIRED").as_deref() == Ok("1") {
+                return Err(format!("{why}; REDIS_REQUIRED=1").into());
+            }
+            eprintln!("skipped: {why}");
+            return Ok(None);
+        }
+        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        let mut server = Self { port, child: None };
+        server.restart()?;
+        Ok(Some(server))
+    }
+
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}/", self.port)
+    }
+
+    /// (Re)starts it on its port, and waits (at most 10 s) until it takes connections.
+    pub fn restart(&mut self) -> Outcome {
+        let child = Command::new("redis-server")
+            .args(["--bind", "127.0.0.1", "--port", &self.port.to_string()])
+            .args([
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--protected-mode",
+                "yes",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?;
+        self.child = Some(child);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+            if Instant::now() > deadline {
+                return Err("redis-server did not listen within 10 s".into());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Ok(())
+    }
+
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
