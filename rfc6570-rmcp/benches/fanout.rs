@@ -21,20 +21,20 @@
 //! Needs `redis-server` on PATH (it starts its own on a free loopback port); without it, only
 //! the in-process setup runs. Bounded: every wait for deliveries fails after 30 s.
 
-#[path = "../tests/common/redis_server.rs"]
-mod redis_server;
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use redis_server::RedisServer;
-use rfc6570_rmcp::{resource, resource_handler, resource_router, RedisHub, ResourceRouter};
-use rfc6570_rmcp::{HubError, Subscriptions};
+use common::redis_server::RedisServer;
+use common::{Notes, Revision};
+use rfc6570_rmcp::{HubError, RedisHub, Subscriptions};
 use rmcp::model::{ResourceUpdatedNotificationParam, SubscribeRequestParams};
-use rmcp::service::{NotificationContext, RunningService};
-use rmcp::{ClientHandler, RoleClient, ServerHandler, ServiceExt};
+use rmcp::service::NotificationContext;
+use rmcp::{ClientHandler, RoleClient};
 
 type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
 
@@ -72,33 +72,6 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-/// A replica: one feed per topic, and its subscriptions.
-#[derive(Clone)]
-struct Feed {
-    router: Arc<ResourceRouter<Feed>>,
-    subscriptions: Subscriptions,
-}
-
-#[resource_router]
-impl Feed {
-    #[resource("feed://{topic}")]
-    async fn topic(&self, topic: String) -> String {
-        format!("the latest on {topic}")
-    }
-}
-
-#[resource_handler(router = self.router, subscriptions = self.subscriptions)]
-impl ServerHandler for Feed {}
-
-impl Feed {
-    fn new(subscriptions: Subscriptions) -> Self {
-        Feed {
-            router: Arc::new(Feed::resource_router()),
-            subscriptions,
-        }
-    }
-}
 
 /// What every client reports to: when the notice of this round was sent, how many
 /// notifications were heard, and how long each took.
@@ -163,30 +136,18 @@ async fn heard(probe: &Probe, count: usize) -> Outcome {
     Ok(())
 }
 
-/// A client of `feed` on an in-memory pipe.
-async fn connect(feed: &Feed, probe: &Arc<Probe>) -> Outcome<RunningService<RoleClient, Client>> {
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-    let feed = feed.clone();
-    tokio::spawn(async move {
-        if let Ok(running) = feed.serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
-    Ok(Client(Arc::clone(probe)).serve(client_io).await?)
-}
-
 /// The heap bytes live now, once the runtime had a moment to settle.
 async fn live() -> isize {
     tokio::time::sleep(Duration::from_millis(200)).await;
     LIVE.load(Ordering::SeqCst)
 }
 
-/// `subscribers` clients spread over `replicas`, each subscribed to `feed://news`, and timed.
+/// `subscribers` clients spread over `replicas`, each subscribed to `notes://news`, and timed.
 /// `publish` is replica A's `notify_updated`.
 // `resources/subscribe` is the legacy revision's way, which rmcp's client speaks by default.
 #[allow(deprecated)]
 async fn run(
-    replicas: &[Feed],
+    replicas: &[Notes],
     subscribers: usize,
     rounds: usize,
     bursts: usize,
@@ -200,18 +161,19 @@ async fn run(
     let before = live().await;
     let mut clients = Vec::with_capacity(subscribers);
     for i in 0..subscribers {
-        clients.push(connect(&replicas[i % replicas.len()], &probe).await?);
+        let replica = replicas[i % replicas.len()].clone();
+        clients.push(common::connect(replica, Client(Arc::clone(&probe)), Revision::Legacy).await?);
     }
     let connected = live().await;
     for client in &clients {
         client
-            .subscribe(SubscribeRequestParams::new("feed://news"))
+            .subscribe(SubscribeRequestParams::new("notes://news"))
             .await?;
     }
     let subscribed = live().await;
     for client in &clients {
         client
-            .subscribe(SubscribeRequestParams::new("feed://weather"))
+            .subscribe(SubscribeRequestParams::new("notes://weather"))
             .await?;
     }
     let subscribed_twice = live().await;
@@ -222,7 +184,7 @@ async fn run(
     let mut firsts = Vec::with_capacity(rounds);
     for _ in 0..rounds {
         *probe.sent.lock().map_err(|_| "poisoned")? = Instant::now();
-        publisher.notify_updated("feed://news").await?;
+        publisher.notify_updated("notes://news").await?;
         expected += subscribers;
         heard(&probe, expected).await?;
         let latencies = probe.latencies.lock().map_err(|_| "poisoned")?;
@@ -238,7 +200,7 @@ async fn run(
     let start = Instant::now();
     for _ in 0..bursts {
         for _ in 0..BURST {
-            publisher.notify_updated("feed://news").await?;
+            publisher.notify_updated("notes://news").await?;
         }
         expected += BURST * subscribers;
         heard(&probe, expected).await?;
@@ -268,12 +230,12 @@ fn quantile(samples: &mut [Duration], q: f64) -> Duration {
 }
 
 /// Two replicas, each with its own connection to the Redis at `url`, on one channel.
-async fn redis_replicas(url: &str) -> Result<Vec<Feed>, HubError> {
+async fn redis_replicas(url: &str) -> Result<Vec<Notes>, HubError> {
     let channel = RedisHub::channel("rfc6570-bench", "fanout");
     let mut replicas = Vec::new();
     for _ in 0..2 {
         let hub = RedisHub::connect(url, &channel).await?;
-        replicas.push(Feed::new(Subscriptions::new().hub(hub)?));
+        replicas.push(Notes::new(Subscriptions::new().hub(hub)?));
     }
     Ok(replicas)
 }
@@ -301,7 +263,7 @@ async fn main() -> Outcome {
     println!("| setup | first µs | p50 µs | p99 µs | delivered/s | bytes a session | bytes, first URI | bytes, second URI | dropped |");
     println!("|---|---|---|---|---|---|---|---|---|");
 
-    let in_process = [Feed::new(Subscriptions::new())];
+    let in_process = [Notes::new(Subscriptions::new())];
     row(
         "1 replica, in process",
         &run(&in_process, subscribers, rounds, bursts).await?,

@@ -9,20 +9,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rfc6570_rmcp::{
-    resource, resource_handler, resource_router, BoxFuture, Hub, HubError, HubEvent, Notice,
-    ResourceRouter, Subscriptions,
-};
-use rmcp::model::{
-    ProtocolVersion, ServerNotification, SubscribeRequestParams, SubscriptionFilter,
-};
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RunningService};
-use rmcp::{RoleClient, ServerHandler, ServiceExt};
+use rfc6570_rmcp::{BoxFuture, Hub, HubError, HubEvent, Notice, Subscriptions};
+use rmcp::model::{ServerNotification, SubscribeRequestParams, SubscriptionFilter};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
 
 mod common;
-use common::Heard;
+use common::{listener, Notes, Revision};
 
 type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
 
@@ -83,53 +76,9 @@ impl Hub for Handle {
     }
 }
 
-#[derive(Clone)]
-struct Notes {
-    router: Arc<ResourceRouter<Notes>>,
-    subscriptions: Subscriptions,
-}
-
-#[resource_router]
-impl Notes {
-    #[resource("notes://{id}")]
-    async fn note(&self, id: String) -> String {
-        format!("note {id}")
-    }
-}
-
-#[resource_handler(router = self.router, subscriptions = self.subscriptions)]
-impl ServerHandler for Notes {}
-
 /// A replica of the server, on `relay`.
 fn replica(relay: &Arc<Relay>) -> Outcome<Notes> {
-    Ok(Notes {
-        router: Arc::new(Notes::resource_router()),
-        subscriptions: Subscriptions::new().hub(relay.handle())?,
-    })
-}
-
-type Client = RunningService<RoleClient, Heard>;
-
-async fn connect(
-    server: Notes,
-    modern: bool,
-) -> Outcome<(Client, mpsc::UnboundedReceiver<String>)> {
-    let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let lifecycle = if modern {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-        }
-    } else {
-        ClientLifecycleMode::Initialize
-    };
-    let (tx, rx) = mpsc::unbounded_channel();
-    let client = Heard(tx).serve_with_lifecycle(client_io, lifecycle).await?;
-    Ok((client, rx))
+    Ok(Notes::new(Subscriptions::new().hub(relay.handle())?))
 }
 
 async fn next(heard: &mut mpsc::UnboundedReceiver<String>) -> Outcome<String> {
@@ -144,7 +93,7 @@ async fn next(heard: &mut mpsc::UnboundedReceiver<String>) -> Outcome<String> {
 async fn a_notice_published_anywhere_reaches_the_subscribers_of_every_replica() -> Outcome {
     let relay = Arc::new(Relay::default());
     let (a, b) = (replica(&relay)?, replica(&relay)?);
-    let (client, mut heard) = connect(a.clone(), false).await?;
+    let (client, mut heard) = listener(a.clone(), Revision::Legacy).await?;
     client
         .subscribe(SubscribeRequestParams::new("notes://todo"))
         .await?;
@@ -170,7 +119,7 @@ async fn without_the_hub_a_replica_tells_its_own_and_missed_notices_make_everyon
 ) -> Outcome {
     let relay = Arc::new(Relay::default());
     let (a, b) = (replica(&relay)?, replica(&relay)?);
-    let (client, mut heard) = connect(a.clone(), false).await?;
+    let (client, mut heard) = listener(a.clone(), Revision::Legacy).await?;
     for uri in ["notes://todo", "notes://plan"] {
         client.subscribe(SubscribeRequestParams::new(uri)).await?;
     }
@@ -202,7 +151,7 @@ async fn without_the_hub_a_replica_tells_its_own_and_missed_notices_make_everyon
 async fn list_changes_reach_the_streams_that_asked_for_them() -> Outcome {
     let relay = Arc::new(Relay::default());
     let (a, b) = (replica(&relay)?, replica(&relay)?);
-    let (client, _) = connect(a.clone(), true).await?;
+    let (client, _) = listener(a.clone(), Revision::Modern).await?;
     let mut asked = SubscriptionFilter::default();
     asked.resources_list_changed = Some(true);
     let mut listing = client.peer().listen(asked).await?;

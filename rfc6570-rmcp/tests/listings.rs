@@ -11,15 +11,14 @@
 use std::borrow::Cow;
 
 mod common;
+use common::Revision;
 
 use rfc6570_rmcp::{
     resource, resource_handler, resource_router, Blob, Json, PrettyJson, ReadError, Text,
 };
-use rmcp::model::{
-    CacheScope, ErrorCode, ProtocolVersion, ReadResourceRequestParams, ResourceContents,
-};
-use rmcp::service::{ClientLifecycleMode, RunningService};
-use rmcp::{ClientServiceExt, RoleClient, ServerHandler, ServiceExt};
+use rmcp::model::{CacheScope, ErrorCode, ReadResourceRequestParams, ResourceContents};
+use rmcp::service::RunningService;
+use rmcp::{RoleClient, ServerHandler};
 
 #[derive(Clone)]
 struct Kinds;
@@ -124,20 +123,12 @@ type Outcome = Result<(), Box<dyn std::error::Error>>;
 async fn connect(
     modern: bool,
 ) -> Result<RunningService<RoleClient, ()>, Box<dyn std::error::Error>> {
-    let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        if let Ok(running) = Kinds.serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let lifecycle = if modern {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
-        }
+    let revision = if modern {
+        Revision::Modern
     } else {
-        ClientLifecycleMode::Initialize
+        Revision::Legacy
     };
-    Ok(().serve_with_lifecycle(client_io, lifecycle).await?)
+    common::connect(Kinds, (), revision).await
 }
 
 #[tokio::test]

@@ -10,70 +10,28 @@
 
 #![cfg(feature = "redis")]
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rfc6570_rmcp::{
-    resource, resource_handler, resource_router, Hub, HubError, Notice, RedisHub, ResourceRouter,
-    Subscriptions,
-};
+use rfc6570_rmcp::{Hub, HubError, Notice, RedisHub, Subscriptions};
 use rmcp::model::{ReadResourceRequestParams, SubscribeRequestParams};
-use rmcp::service::RunningService;
-use rmcp::{RoleClient, ServerHandler, ServiceExt};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
 
 mod common;
 use common::redis_server::RedisServer;
-use common::Heard;
+use common::{listener, Notes, Revision};
 
 type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
 
 /// How long a notification may take across Redis on loopback.
 const BOUND: Duration = Duration::from_secs(10);
 
-#[derive(Clone)]
-struct Notes {
-    router: Arc<ResourceRouter<Notes>>,
-    subscriptions: Subscriptions,
-}
-
-#[resource_router]
-impl Notes {
-    #[resource("notes://{id}")]
-    async fn note(&self, id: String) -> String {
-        format!("note {id}")
-    }
-}
-
-#[resource_handler(router = self.router, subscriptions = self.subscriptions)]
-impl ServerHandler for Notes {}
-
 const CHANNEL_SERVER: &str = "notes-test";
 
 async fn replica(redis: &RedisServer) -> Outcome<Notes> {
     let channel = RedisHub::channel("rfc6570-test", CHANNEL_SERVER);
     let hub = RedisHub::connect(&redis.url(), &channel).await?;
-    Ok(Notes {
-        router: Arc::new(Notes::resource_router()),
-        subscriptions: Subscriptions::new().hub(hub)?,
-    })
-}
-
-async fn connect(
-    server: Notes,
-) -> Outcome<(
-    RunningService<RoleClient, Heard>,
-    mpsc::UnboundedReceiver<String>,
-)> {
-    let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let (tx, rx) = mpsc::unbounded_channel();
-    Ok((Heard(tx).serve(client_io).await?, rx))
+    Ok(Notes::new(Subscriptions::new().hub(hub)?))
 }
 
 async fn next(heard: &mut mpsc::UnboundedReceiver<String>) -> Outcome<String> {
@@ -94,7 +52,7 @@ async fn notices_cross_replicas_through_redis_and_survive_a_restart() -> Outcome
         &RedisHub::channel("rfc6570-test", CHANNEL_SERVER),
     )
     .await?;
-    let (client, mut heard) = connect(a.clone()).await?;
+    let (client, mut heard) = listener(a.clone(), Revision::Legacy).await?;
     for uri in ["notes://todo", "notes://plan"] {
         client.subscribe(SubscribeRequestParams::new(uri)).await?;
     }

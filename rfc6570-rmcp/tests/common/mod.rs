@@ -1,6 +1,6 @@
-//! What the client tests share: a read that must fail, a completion, the text or blob of one
-//! contents, a client that passes on the notifications it hears, a bounded wait, and a
-//! `redis-server` of the test's own.
+//! What the client tests share: a client of a server over an in-memory pipe, a server of notes,
+//! a read that must fail, a completion, the text or blob of one contents, a client that passes
+//! on the notifications it hears, a bounded wait, and a `redis-server` of the test's own.
 
 // Each test binary uses some of these.
 #![allow(dead_code)]
@@ -8,15 +8,19 @@
 pub mod redis_server;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use rfc6570_rmcp::{resource, resource_handler, resource_router, ResourceRouter, Subscriptions};
+
+use rmcp::model::ProtocolVersion;
 use rmcp::model::ResourceUpdatedNotificationParam;
 use rmcp::model::{
     ArgumentInfo, CompleteRequestParams, CompletionContext, ReadResourceRequestParams, Reference,
     ResourceContents,
 };
-use rmcp::service::NotificationContext;
-use rmcp::{ClientHandler, ErrorData, Peer, RoleClient, ServiceError};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, NotificationContext, RunningService};
+use rmcp::{ClientHandler, ErrorData, Peer, RoleClient, ServerHandler, ServiceError, ServiceExt};
 use tokio::sync::mpsc;
 
 /// The MCP error that reading `uri` answers.
@@ -108,5 +112,83 @@ impl ClientHandler for Heard {
 
     async fn on_resource_list_changed(&self, _context: NotificationContext<RoleClient>) {
         let _ = self.0.send("*".into());
+    }
+}
+
+/// The protocol revision a test client speaks.
+#[derive(Clone, Copy, Debug)]
+pub enum Revision {
+    /// `initialize`, 2025-11-25.
+    Legacy,
+    /// `server/discover`, 2026-07-28.
+    Modern,
+}
+
+/// `handler` as a client of `server` on `revision`, over an in-memory pipe; the server runs on
+/// a task of its own until the client leaves.
+pub async fn connect<S, C>(
+    server: S,
+    handler: C,
+    revision: Revision,
+) -> Result<RunningService<RoleClient, C>, Box<dyn std::error::Error>>
+where
+    S: ServerHandler,
+    C: ClientHandler,
+{
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let lifecycle = match revision {
+        Revision::Legacy => ClientLifecycleMode::Initialize,
+        Revision::Modern => ClientLifecycleMode::Discover {
+            preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        },
+    };
+    Ok(handler.serve_with_lifecycle(client_io, lifecycle).await?)
+}
+
+/// A client of `server` on `revision` that passes on what it hears ([`Heard`]).
+pub async fn listener<S: ServerHandler>(
+    server: S,
+    revision: Revision,
+) -> Result<
+    (
+        RunningService<RoleClient, Heard>,
+        mpsc::UnboundedReceiver<String>,
+    ),
+    Box<dyn std::error::Error>,
+> {
+    let (heard, rx) = Heard::channel();
+    Ok((connect(server, heard, revision).await?, rx))
+}
+
+/// A server of notes (`notes://{id}`, read as `note {id}`) with subscriptions: a replica, when
+/// its subscriptions have a hub.
+#[derive(Clone)]
+pub struct Notes {
+    router: Arc<ResourceRouter<Notes>>,
+    pub subscriptions: Subscriptions,
+}
+
+#[resource_router]
+impl Notes {
+    #[resource("notes://{id}")]
+    async fn note(&self, id: String) -> String {
+        format!("note {id}")
+    }
+}
+
+#[resource_handler(router = self.router, subscriptions = self.subscriptions)]
+impl ServerHandler for Notes {}
+
+impl Notes {
+    pub fn new(subscriptions: Subscriptions) -> Self {
+        Notes {
+            router: Arc::new(Notes::resource_router()),
+            subscriptions,
+        }
     }
 }
