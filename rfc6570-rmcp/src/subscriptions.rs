@@ -4,6 +4,7 @@
 //! is one, the subscribers of a URI and of every resource it lies under.
 
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use tokio::sync::mpsc;
@@ -104,52 +105,128 @@ enum Outgoing {
     Updated(String),
     /// `notifications/resources/list_changed`.
     ListChanged,
+    /// The subscriber's view may be stale: send what its [`Stale`] slot holds.
+    Stale,
+}
+
+/// What tells one subscriber that its view may be stale: an update for each URI it
+/// subscribed to, and a list change if it hears those.
+#[derive(Debug, Default)]
+struct Stale {
+    updates: Vec<String>,
+    list_changed: bool,
+}
+
+/// Where one subscriber's notifications go: a legacy session's connection, or a
+/// `subscriptions/listen` stream.
+enum Target {
+    Session(Peer<RoleServer>),
+    Stream(SubscriptionSink),
+}
+
+impl Target {
+    async fn send(&self, outgoing: Outgoing) -> Result<(), ()> {
+        match (self, outgoing) {
+            (_, Outgoing::Stale) => Ok(()),
+            (Self::Session(peer), Outgoing::Updated(uri)) => {
+                let param = ResourceUpdatedNotificationParam::new(uri);
+                peer.notify_resource_updated(param).await.map_err(drop)
+            }
+            (Self::Session(peer), Outgoing::ListChanged) => {
+                peer.notify_resource_list_changed().await.map_err(drop)
+            }
+            (Self::Stream(sink), Outgoing::Updated(uri)) => {
+                sink.notify_resource_updated(uri).await.map_err(drop)
+            }
+            (Self::Stream(sink), Outgoing::ListChanged) => {
+                sink.notify_resource_list_changed().await.map_err(drop)
+            }
+        }
+    }
 }
 
 /// The queue of one subscriber's notifications, drained by a task of its own that sends them
 /// in order. A client that does not read its connection holds up no one else, and costs at
 /// most the queue's length; what does not fit is dropped and counted
-/// ([`Subscriptions::dropped`]). The task ends with the queue (its subscriber is forgotten) or
+/// ([`Subscriptions::dropped`]). A staleness notice waits beside the queue, not in it, so that
+/// a full queue cannot lose it. The task ends with the queue (its subscriber is forgotten) or
 /// with the connection.
-#[derive(Debug, Clone)]
-struct Outbox(mpsc::Sender<Outgoing>);
+#[derive(Debug)]
+struct Outbox {
+    queue: mpsc::Sender<Outgoing>,
+    stale: Arc<Mutex<Option<Stale>>>,
+    /// The queue was full at the last offer: a drop was logged, and is not logged again until a
+    /// notification fits.
+    full: AtomicBool,
+}
+
+/// What became of a notification offered to an [`Outbox`].
+enum Offer {
+    Queued,
+    /// Dropped: the queue is full. `first` when it was not full before.
+    Dropped {
+        first: bool,
+    },
+    /// The subscriber's task ended with its connection: it is forgotten soon.
+    Closed,
+}
 
 impl Outbox {
-    /// A queue to a legacy session, on its connection.
-    fn legacy(peer: Peer<RoleServer>, length: usize) -> Self {
-        let (sender, mut queue) = mpsc::channel(length.max(1));
-        tokio::spawn(async move {
-            while let Some(outgoing) = queue.recv().await {
-                let sent = match outgoing {
-                    Outgoing::Updated(uri) => {
-                        let param = ResourceUpdatedNotificationParam::new(uri);
-                        peer.notify_resource_updated(param).await
-                    }
-                    Outgoing::ListChanged => peer.notify_resource_list_changed().await,
-                };
-                if sent.is_err() {
-                    break;
-                }
-            }
-        });
-        Self(sender)
+    fn new(target: Target, length: usize) -> Self {
+        let (queue, receiver) = mpsc::channel(length.max(1));
+        let stale = Arc::new(Mutex::new(None));
+        tokio::spawn(drain(target, receiver, Arc::clone(&stale)));
+        Self {
+            queue,
+            stale,
+            full: AtomicBool::new(false),
+        }
     }
 
-    /// A queue to a `subscriptions/listen` stream.
-    fn stream(sink: SubscriptionSink, length: usize) -> Self {
-        let (sender, mut queue) = mpsc::channel(length.max(1));
-        tokio::spawn(async move {
-            while let Some(outgoing) = queue.recv().await {
-                let sent = match outgoing {
-                    Outgoing::Updated(uri) => sink.notify_resource_updated(uri).await,
-                    Outgoing::ListChanged => sink.notify_resource_list_changed().await,
-                };
-                if sent.is_err() {
-                    break;
-                }
+    fn offer(&self, outgoing: Outgoing) -> Offer {
+        match self.queue.try_send(outgoing) {
+            Ok(()) => {
+                self.full.store(false, Ordering::Relaxed);
+                Offer::Queued
             }
-        });
-        Self(sender)
+            Err(mpsc::error::TrySendError::Full(_)) => Offer::Dropped {
+                first: !self.full.swap(true, Ordering::Relaxed),
+            },
+            Err(mpsc::error::TrySendError::Closed(_)) => Offer::Closed,
+        }
+    }
+
+    /// Tells the subscriber that its view may be stale, replacing a notice not yet sent. If
+    /// the queue is full, the task finds the notice after the notification it is sending.
+    fn stale(&self, stale: Stale) -> Offer {
+        *self.stale.lock().unwrap_or_else(|e| e.into_inner()) = Some(stale);
+        match self.queue.try_send(Outgoing::Stale) {
+            Err(mpsc::error::TrySendError::Closed(_)) => Offer::Closed,
+            _ => Offer::Queued,
+        }
+    }
+}
+
+/// Sends `queue` to `target`, in order, with a staleness notice as soon as one is set; ends
+/// with the queue or the connection.
+async fn drain(
+    target: Target,
+    mut queue: mpsc::Receiver<Outgoing>,
+    stale: Arc<Mutex<Option<Stale>>>,
+) {
+    while let Some(outgoing) = queue.recv().await {
+        if target.send(outgoing).await.is_err() {
+            return;
+        }
+        let pending = stale.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let Some(pending) = pending else { continue };
+        let list_changed = pending.list_changed.then_some(Outgoing::ListChanged);
+        let updates = pending.updates.into_iter().map(Outgoing::Updated);
+        for outgoing in updates.chain(list_changed) {
+            if target.send(outgoing).await.is_err() {
+                return;
+            }
+        }
     }
 }
 
@@ -422,8 +499,9 @@ impl Subscriptions {
     }
 
     /// Queues `notifications/resources/updated` for `uri` to this process's subscribers of it
-    /// (or of a resource it lies under), and says for how many: what a hub's task calls for a
-    /// notice from any replica. Sessions whose connection has closed are forgotten.
+    /// (or of a resource it lies under), and says for how many. This is what the hub's task
+    /// calls for a notice from any replica; called directly, it bypasses the hub and reaches
+    /// this process alone. Sessions whose connection has closed are forgotten.
     ///
     /// ```
     /// let subscriptions = rfc6570_rmcp::Subscriptions::new();
@@ -433,10 +511,10 @@ impl Subscriptions {
         let normal = normalize(uri);
         let mut shared = self.lock();
         shared.forget_closed();
-        let mut queued = Vec::new();
+        let mut offers = Vec::new();
         for session in &shared.sessions {
             if session.uris.iter().any(|s| covers(&s.normal, &normal)) {
-                queued.push(session.outbox.0.try_send(Outgoing::Updated(uri.to_owned())));
+                offers.push(session.outbox.offer(Outgoing::Updated(uri.to_owned())));
             }
         }
         for stream in &shared.streams {
@@ -446,15 +524,21 @@ impl Subscriptions {
                 .filter(|s| covers(&s.normal, &normal))
                 .max_by_key(|s| s.normal.len());
             if let Some(subscribed) = closest {
-                let outgoing = Outgoing::Updated(subscribed.sent.clone());
-                queued.push(stream.outbox.0.try_send(outgoing));
+                offers.push(
+                    stream
+                        .outbox
+                        .offer(Outgoing::Updated(subscribed.sent.clone())),
+                );
             }
         }
-        shared.count(queued)
+        let tally = shared.tally(offers);
+        drop(shared);
+        tally.report()
     }
 
     /// Queues `notifications/resources/list_changed` to this process's legacy sessions and to
-    /// the listen streams that asked for list changes, and says for how many.
+    /// the listen streams that asked for list changes, and says for how many; like
+    /// [`deliver_updated`](Self::deliver_updated), it bypasses the hub.
     ///
     /// ```
     /// assert_eq!(rfc6570_rmcp::Subscriptions::new().deliver_list_changed(), 0);
@@ -468,16 +552,20 @@ impl Subscriptions {
             .iter()
             .filter(|s| s.list_changed)
             .map(|s| &s.outbox);
-        let queued = sessions
+        let offers = sessions
             .chain(streams)
-            .map(|outbox| outbox.0.try_send(Outgoing::ListChanged))
+            .map(|outbox| outbox.offer(Outgoing::ListChanged))
             .collect();
-        shared.count(queued)
+        let tally = shared.tally(offers);
+        drop(shared);
+        tally.report()
     }
 
     /// Tells every subscriber of this process that its view may be stale: an update for each
-    /// URI it subscribed to, and a list change to the streams that asked for them. What a hub's
-    /// task does once notices were missed. Says how many notifications were queued.
+    /// URI it subscribed to, and a list change to the legacy sessions and to the streams that
+    /// asked for them. What the hub's task does once notices were missed; it bypasses the hub.
+    /// The notice waits beside each subscriber's queue, not in it, so a full queue does not
+    /// lose it. Says how many subscribers were told.
     ///
     /// ```
     /// assert_eq!(rfc6570_rmcp::Subscriptions::new().deliver_stale(), 0);
@@ -485,31 +573,27 @@ impl Subscriptions {
     pub fn deliver_stale(&self) -> usize {
         let mut shared = self.lock();
         shared.forget_closed();
-        let mut queued = Vec::new();
-        for session in &shared.sessions {
-            for uri in &session.uris {
-                queued.push(
-                    session
-                        .outbox
-                        .0
-                        .try_send(Outgoing::Updated(uri.sent.clone())),
-                );
-            }
-        }
-        for stream in &shared.streams {
-            for uri in &stream.uris {
-                queued.push(
-                    stream
-                        .outbox
-                        .0
-                        .try_send(Outgoing::Updated(uri.sent.clone())),
-                );
-            }
-            if stream.list_changed {
-                queued.push(stream.outbox.0.try_send(Outgoing::ListChanged));
-            }
-        }
-        shared.count(queued)
+        let sent =
+            |uris: &mut dyn Iterator<Item = &Subscribed>| uris.map(|u| u.sent.clone()).collect();
+        let sessions = shared.sessions.iter().map(|session| {
+            let updates = sent(&mut session.uris.iter());
+            session.outbox.stale(Stale {
+                updates,
+                list_changed: true,
+            })
+        });
+        let streams = shared.streams.iter().map(|stream| {
+            let updates = sent(&mut stream.uris.iter());
+            let list_changed = stream.list_changed;
+            stream.outbox.stale(Stale {
+                updates,
+                list_changed,
+            })
+        });
+        let offers = sessions.chain(streams).collect();
+        let tally = shared.tally(offers);
+        drop(shared);
+        tally.report()
     }
 
     /// The legacy `resources/subscribe`.
@@ -534,7 +618,7 @@ impl Subscriptions {
         {
             Some(at) => at,
             None => {
-                let outbox = Outbox::legacy(context.peer.clone(), shared.queue);
+                let outbox = Outbox::new(Target::Session(context.peer.clone()), shared.queue);
                 shared.sessions.push(Session {
                     peer: context.peer.clone(),
                     handshake,
@@ -625,7 +709,7 @@ impl Subscriptions {
             self.start_listening(&mut shared);
             let key = shared.next_stream;
             shared.next_stream += 1;
-            let outbox = Outbox::stream(context.sink().clone(), shared.queue);
+            let outbox = Outbox::new(Target::Stream(context.sink().clone()), shared.queue);
             let list_changed = context.accepted().resources_list_changed == Some(true);
             shared.streams.push(Stream {
                 key,
@@ -674,26 +758,47 @@ impl Shared {
         self.sessions.retain(|s| !s.peer.is_transport_closed());
     }
 
-    /// How many notifications were queued; the dropped ones are counted, and logged.
-    fn count(&mut self, queued: Vec<Result<(), mpsc::error::TrySendError<Outgoing>>>) -> usize {
-        let mut sent = 0;
-        for outcome in queued {
-            match outcome {
-                Ok(()) => sent += 1,
-                Err(mpsc::error::TrySendError::Full(outgoing)) => {
+    /// How many of `offers` were queued; the dropped ones are counted.
+    fn tally(&mut self, offers: Vec<Offer>) -> Tally {
+        let mut tally = Tally::default();
+        for offer in offers {
+            match offer {
+                Offer::Queued => tally.queued += 1,
+                Offer::Dropped { first } => {
                     self.dropped += 1;
-                    let dropped = self.dropped;
-                    tracing::warn!(
-                        ?outgoing,
-                        dropped,
-                        "a subscriber's queue is full: notification dropped"
-                    );
+                    tally.newly_full += usize::from(first);
                 }
-                // The subscriber's task ended with its connection: it is forgotten soon.
-                Err(mpsc::error::TrySendError::Closed(_)) => {}
+                Offer::Closed => {}
             }
         }
-        sent
+        tally.dropped = self.dropped;
+        tally
+    }
+}
+
+/// What became of one delivery's notifications.
+#[derive(Default)]
+#[must_use]
+struct Tally {
+    queued: usize,
+    /// Subscribers whose queue has just filled up.
+    newly_full: usize,
+    /// Dropped so far, over all subscribers.
+    dropped: u64,
+}
+
+impl Tally {
+    /// Logs, once per subscriber each time its queue fills up, and says how many were queued.
+    /// Called with the lock released: a flood of drops does not hold up the others.
+    fn report(self) -> usize {
+        if self.newly_full > 0 {
+            tracing::warn!(
+                subscribers = self.newly_full,
+                dropped = self.dropped,
+                "subscribers' queues are full: notifications to them are dropped until they read"
+            );
+        }
+        self.queued
     }
 }
 
