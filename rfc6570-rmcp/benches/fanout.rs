@@ -5,7 +5,8 @@
 //! For each setup it reports:
 //! - the latency from `notify_updated` on replica A to the client's handler, p50 and p99 over
 //!   every subscriber of every round (one notice a round, the next once all have heard), and
-//!   the median of each round's first delivery, which is the hub's own hop;
+//!   the medians over rounds of the first delivery (the hub's own hop) and of the last (when
+//!   all 1,000 have heard);
 //! - notifications delivered per second, in bursts of notices published back to back;
 //! - the memory that one subscription holds: live heap bytes (a counting global allocator)
 //!   after every client subscribed to one URI, then to a second, over the bytes before.
@@ -25,7 +26,7 @@
 mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -76,6 +77,8 @@ static GLOBAL: Counting = Counting;
 /// What every client reports to: when the notice of this round was sent, how many
 /// notifications were heard, and how long each took.
 struct Probe {
+    /// Whether latencies are recorded (in the latency rounds, not in the bursts).
+    timing: AtomicBool,
     sent: Mutex<Instant>,
     heard: AtomicUsize,
     latencies: Mutex<Vec<Duration>>,
@@ -107,6 +110,8 @@ impl ClientHandler for Client {
 struct Figures {
     /// The median over rounds of the first subscriber's latency: the hub's own hop.
     first: Duration,
+    /// The median over rounds of the last subscriber's latency: when all have heard.
+    last: Duration,
     p50: Duration,
     p99: Duration,
     per_second: f64,
@@ -154,6 +159,7 @@ async fn run(
 ) -> Outcome<Figures> {
     const BURST: usize = 50;
     let probe = Arc::new(Probe {
+        timing: AtomicBool::new(true),
         sent: Mutex::new(Instant::now()),
         heard: AtomicUsize::new(0),
         latencies: Mutex::new(Vec::with_capacity(subscribers * rounds)),
@@ -182,13 +188,16 @@ async fn run(
     let publisher = &replicas[0].subscriptions;
     let mut expected = 0;
     let mut firsts = Vec::with_capacity(rounds);
+    let mut lasts = Vec::with_capacity(rounds);
     for _ in 0..rounds {
         *probe.sent.lock().map_err(|_| "poisoned")? = Instant::now();
         publisher.notify_updated("notes://news").await?;
         expected += subscribers;
         heard(&probe, expected).await?;
         let latencies = probe.latencies.lock().map_err(|_| "poisoned")?;
-        firsts.extend(latencies[expected - subscribers..].iter().min());
+        let round = &latencies[expected - subscribers..];
+        firsts.extend(round.iter().min());
+        lasts.extend(round.iter().max());
     }
     let mut latencies = std::mem::take(&mut *probe.latencies.lock().map_err(|_| "poisoned")?);
     let (p50, p99) = (
@@ -196,6 +205,8 @@ async fn run(
         quantile(&mut latencies, 0.99),
     );
     let first = quantile(&mut firsts, 0.50);
+    let last = quantile(&mut lasts, 0.50);
+    probe.timing.store(false, Ordering::SeqCst);
 
     let start = Instant::now();
     for _ in 0..bursts {
@@ -213,6 +224,7 @@ async fn run(
     }
     Ok(Figures {
         first,
+        last,
         p50,
         p99,
         per_second,
@@ -223,10 +235,14 @@ async fn run(
     })
 }
 
-/// The `q` quantile of `samples`.
+/// The `q` quantile of `samples` (zero if there are none).
 fn quantile(samples: &mut [Duration], q: f64) -> Duration {
     samples.sort_unstable();
-    samples[((samples.len() - 1) as f64 * q) as usize]
+    let last = samples.len().saturating_sub(1);
+    samples
+        .get((last as f64 * q) as usize)
+        .copied()
+        .unwrap_or_default()
 }
 
 /// Two replicas, each with its own connection to the Redis at `url`, on one channel.
@@ -242,10 +258,11 @@ async fn redis_replicas(url: &str) -> Result<Vec<Notes>, HubError> {
 
 fn row(setup: &str, f: &Figures) {
     println!(
-        "| {setup} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {} |",
+        "| {setup} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {} |",
         f.first.as_secs_f64() * 1e6,
         f.p50.as_secs_f64() * 1e6,
         f.p99.as_secs_f64() * 1e6,
+        f.last.as_secs_f64() * 1e6,
         f.per_second,
         f.session_bytes,
         f.first_uri_bytes,
@@ -260,8 +277,8 @@ async fn main() -> Outcome {
     let rounds = env("FANOUT_ROUNDS", 200);
     let bursts = env("FANOUT_BURSTS", 10);
     println!("{subscribers} subscribers; latency over {rounds} notices one at a time; throughput over {bursts} bursts of 50 notices\n");
-    println!("| setup | first µs | p50 µs | p99 µs | delivered/s | bytes a session | bytes, first URI | bytes, second URI | dropped |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| setup | first µs | p50 µs | p99 µs | last µs | delivered/s | bytes a session | bytes, first URI | bytes, second URI | dropped |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
 
     let in_process = [Notes::new(Subscriptions::new())];
     row(

@@ -90,6 +90,8 @@ async fn over_redis(_: Subscriptions, _: &str) -> Result<Subscriptions, String> 
 /// it is back.
 async fn running_build(server: server::Server, every: Duration) {
     let mut tick = tokio::time::interval(every);
+    // After a publish that waited on Redis, the next tick comes a period later, not at once.
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut was_away = false;
     loop {
         tick.tick().await;
@@ -100,7 +102,9 @@ async fn running_build(server: server::Server, every: Duration) {
             .err();
         if let Some(e) = &away {
             if !was_away {
-                eprintln!("the build's notices reach this replica only: {e}");
+                let cause = std::error::Error::source(e).map(|s| format!(" ({s})"));
+                let cause = cause.unwrap_or_default();
+                eprintln!("the build's notices reach this replica only: {e}{cause}");
             }
         } else if was_away {
             eprintln!("the build's notices reach every replica again");

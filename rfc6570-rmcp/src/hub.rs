@@ -124,6 +124,12 @@ impl std::error::Error for HubError {
     }
 }
 
+impl fmt::Debug for dyn Hub {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<Hub>")
+    }
+}
+
 /// A hub that carries notices between the replicas of a server.
 ///
 /// A replica hands one to [`Subscriptions::hub`](crate::Subscriptions::hub); a process that only

@@ -20,24 +20,33 @@ const EVENTS: usize = 1024;
 const BACKOFF: (Duration, Duration) = (Duration::from_millis(50), Duration::from_secs(2));
 /// How long a command (a publish, a ping) may take before it fails.
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(2);
+/// How often an idle reader pings Redis: a connection that died without closing (a partition,
+/// a proxy that dropped it) shows within about this plus `COMMAND_TIMEOUT`.
+const HEARTBEAT: Duration = Duration::from_secs(5);
 
 /// A notification hub on Redis pub/sub: the replicas of a server, and the processes that
 /// publish for it, share one channel; each notice is a message that carries its kind and its
 /// URI, and nothing else of the process.
 ///
-/// `connect` subscribes to the channel over a RESP3 connection that rmcp-independent
-/// `redis::aio::ConnectionManager` keeps: a dropped connection is reconnected with backoff and
-/// resubscribed. What is delivered:
+/// `connect` subscribes to the channel over a RESP3 connection kept by redis-rs's
+/// `ConnectionManager`, which reconnects a dropped connection with backoff. The hub pings an
+/// idle connection every 5 s, with TCP keepalive and (on Linux) a TCP user timeout, so that a
+/// connection that died without closing is found too; each time Redis is reached again, the
+/// hub subscribes again before it says so. What is delivered:
 ///
 /// - While connected, every notice published by any replica or publisher reaches every
 ///   replica, this one included, in the order Redis received them: so, per URI, in the order
 ///   they were published from one process. Order across processes is Redis's order of arrival.
-/// - A notice published while this hub cannot reach Redis is refused ([`HubError::Unavailable`];
-///   the replica's own subscribers are told directly); once the hub is back it publishes
-///   [`Notice::Stale`], so that every replica tells its subscribers to read again.
+/// - A notice published while this hub cannot reach Redis is refused within about 2 s
+///   ([`HubError::Unavailable`]; the replica's own subscribers are told directly); once the hub
+///   reaches Redis again (at its next publish or ping) it publishes [`Notice::Stale`], so that
+///   every replica tells its subscribers to read again. A publish that timed out may yet have
+///   reached Redis: the replica's own subscribers then hear of it twice.
 /// - After its connection is lost and found again, the hub tells its own replica that notices
 ///   may have been missed ([`HubEvent::Missed`]): every subscriber hears of every URI it
 ///   subscribed to. A replica that falls more than 1,024 events behind is told the same.
+///
+/// `connect` fails if Redis cannot be reached then: a replica does not start without its hub.
 ///
 /// The example of the README (feature `redis`), compiled here:
 ///
@@ -109,11 +118,17 @@ impl Message {
     }
 }
 
-fn unavailable(e: redis::RedisError) -> HubError {
-    HubError::Unavailable {
-        reason: e.to_string(),
+/// The hub is unavailable because `doing` failed with `e`.
+fn unavailable(doing: &'static str) -> impl FnOnce(redis::RedisError) -> HubError {
+    move |e| HubError::Unavailable {
+        reason: doing.into(),
         source: Some(Box::new(e)),
     }
+}
+
+/// A message's JSON text: serializing an enum of strings cannot fail.
+fn payload(message: &Message) -> String {
+    serde_json::to_string(message).unwrap_or_default()
 }
 
 impl RedisHub {
@@ -141,10 +156,14 @@ impl RedisHub {
     ///
     /// The URL does not parse, or Redis cannot be reached or subscribed to now.
     pub async fn connect(url: &str, channel: &str) -> Result<Self, HubError> {
-        let info = redis::IntoConnectionInfo::into_connection_info(url).map_err(unavailable)?;
+        let info = redis::IntoConnectionInfo::into_connection_info(url)
+            .map_err(unavailable("the Redis URL does not parse"))?;
         let settings = info.redis_settings().clone();
-        let info = info.set_redis_settings(settings.set_protocol(redis::ProtocolVersion::RESP3));
-        let client = redis::Client::open(info).map_err(unavailable)?;
+        let info = info
+            .set_redis_settings(settings.set_protocol(redis::ProtocolVersion::RESP3))
+            .set_tcp_settings(tcp_settings());
+        let client =
+            redis::Client::open(info).map_err(unavailable("the Redis URL is not usable"))?;
         let (pushes, pushed) = mpsc::unbounded_channel();
         let config = ConnectionManagerConfig::new()
             .set_push_sender(pushes)
@@ -155,8 +174,11 @@ impl RedisHub {
             .set_max_delay(BACKOFF.1);
         let mut connection = ConnectionManager::new_with_config(client, config)
             .await
-            .map_err(unavailable)?;
-        connection.subscribe(channel).await.map_err(unavailable)?;
+            .map_err(unavailable("cannot connect to Redis"))?;
+        connection
+            .subscribe(channel)
+            .await
+            .map_err(unavailable("cannot subscribe to the hub's channel"))?;
         let (events, heard) = mpsc::channel(EVENTS);
         let owed = Arc::new(AtomicBool::new(false));
         let reader = Reader {
@@ -180,23 +202,15 @@ impl RedisHub {
 impl Hub for RedisHub {
     fn publish(&self, notice: Notice) -> BoxFuture<'_, Result<(), HubError>> {
         Box::pin(async move {
-            let payload = serde_json::to_string(&Message::of(notice))
-                .map_err(|e| HubError::unavailable(e.to_string()))?;
             let mut connection = self.connection.clone();
-            let published: Result<i64, _> = connection.publish(&self.channel, payload).await;
+            let published = publish(&mut connection, &self.channel, &Message::of(notice)).await;
             if let Err(e) = published {
                 self.owed.store(true, Ordering::SeqCst);
-                return Err(unavailable(e));
+                return Err(e);
             }
             // A failure that no lost connection followed (a timeout) is owed here, once Redis
-            // takes a publish again.
-            if self.owed.swap(false, Ordering::SeqCst) {
-                let stale = serde_json::to_string(&Message::Stale).unwrap_or_default();
-                let published: Result<i64, _> = connection.publish(&self.channel, stale).await;
-                if published.is_err() {
-                    self.owed.store(true, Ordering::SeqCst);
-                }
-            }
+            // takes a publish again (or at the reader's next ping).
+            pay_owed(&mut connection, &self.channel, &self.owed).await;
             Ok(())
         })
     }
@@ -204,6 +218,45 @@ impl Hub for RedisHub {
     fn events(&self) -> Result<mpsc::Receiver<HubEvent>, HubError> {
         let mut events = self.events.lock().unwrap_or_else(|e| e.into_inner());
         events.take().ok_or(HubError::EventsTaken)
+    }
+}
+
+/// TCP settings that find a dead connection: keepalive probes, and on Linux a user timeout
+/// that closes a connection whose data (a ping) goes unacknowledged.
+fn tcp_settings() -> redis::io::tcp::TcpSettings {
+    use redis::io::tcp::socket2::TcpKeepalive;
+    let keepalive = TcpKeepalive::new()
+        .with_time(HEARTBEAT)
+        .with_interval(COMMAND_TIMEOUT);
+    let settings = redis::io::tcp::TcpSettings::default()
+        .set_nodelay(true)
+        .set_keepalive(keepalive);
+    #[cfg(any(target_os = "android", target_os = "fuchsia", target_os = "linux"))]
+    let settings = settings.set_user_timeout(HEARTBEAT);
+    settings
+}
+
+/// Publishes `message` on `channel`, within `COMMAND_TIMEOUT` (the connection manager may be
+/// reconnecting, which could take longer).
+async fn publish(
+    connection: &mut ConnectionManager,
+    channel: &str,
+    message: &Message,
+) -> Result<(), HubError> {
+    let published = connection.publish::<_, _, i64>(channel, payload(message));
+    match tokio::time::timeout(COMMAND_TIMEOUT, published).await {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(e)) => Err(unavailable("cannot publish to Redis")(e)),
+        Err(_) => Err(HubError::unavailable("publishing to Redis timed out")),
+    }
+}
+
+/// Publishes the `stale` owed to every replica since a publish failed, if one is owed.
+async fn pay_owed(connection: &mut ConnectionManager, channel: &str, owed: &AtomicBool) {
+    if owed.swap(false, Ordering::SeqCst)
+        && publish(connection, channel, &Message::Stale).await.is_err()
+    {
+        owed.store(true, Ordering::SeqCst);
     }
 }
 
@@ -217,37 +270,86 @@ struct Reader {
     behind: bool,
 }
 
+/// What woke the reader.
+enum Wake {
+    Push(PushInfo),
+    /// The replica's task has room again for the `Missed` owed to it.
+    Room(mpsc::OwnedPermit<HubEvent>),
+    Heartbeat,
+    /// The connection manager, or the replica, is gone.
+    End,
+}
+
 impl Reader {
     async fn run(mut self, mut pushed: mpsc::UnboundedReceiver<PushInfo>) {
-        while let Some(push) = pushed.recv().await {
-            match push.kind {
-                PushKind::Message => {
-                    let event = self.event(&push.data);
-                    if let Some(event) = event {
-                        self.send(event);
-                    }
+        let mut heartbeat = tokio::time::interval(HEARTBEAT);
+        heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let behind = self.behind;
+            let wake = tokio::select! {
+                push = pushed.recv() => push.map_or(Wake::End, Wake::Push),
+                room = self.events.clone().reserve_owned(), if behind => {
+                    room.map_or(Wake::End, Wake::Room)
                 }
-                PushKind::Disconnection => {
-                    tracing::warn!(
-                        channel = self.channel,
-                        "lost the Redis connection of the notification hub"
-                    );
-                    self.reach_again().await;
-                    tracing::info!(
-                        channel = self.channel,
-                        "the notification hub reached Redis again"
-                    );
-                    self.send(HubEvent::Missed);
-                    if self.owed.swap(false, Ordering::SeqCst) {
-                        self.publish_stale().await;
-                    }
+                _ = heartbeat.tick() => Wake::Heartbeat,
+            };
+            match wake {
+                Wake::Push(push) => self.heard(push).await,
+                Wake::Room(permit) => {
+                    permit.send(HubEvent::Missed);
+                    self.behind = false;
                 }
-                _ => {}
+                Wake::Heartbeat => self.check().await,
+                Wake::End => return,
             }
             if self.events.is_closed() {
                 return;
             }
         }
+    }
+
+    async fn heard(&mut self, push: PushInfo) {
+        match push.kind {
+            PushKind::Message => {
+                if let Some(event) = self.event(&push.data) {
+                    self.send(event);
+                }
+            }
+            PushKind::Disconnection => {
+                tracing::warn!(
+                    channel = self.channel,
+                    "lost the Redis connection of the notification hub"
+                );
+                self.recover().await;
+            }
+            _ => {}
+        }
+    }
+
+    /// Pings Redis; a connection that does not answer may have missed notices. Pays a `stale`
+    /// owed since a publish failed.
+    async fn check(&mut self) {
+        if self.ping().await {
+            pay_owed(&mut self.connection, &self.channel, &self.owed).await;
+        } else {
+            tracing::warn!(
+                channel = self.channel,
+                "the Redis connection of the notification hub does not answer"
+            );
+            self.recover().await;
+        }
+    }
+
+    /// Finds Redis again, subscribes again, and tells the replica that it may have missed
+    /// notices, and every replica what this one could not publish.
+    async fn recover(&mut self) {
+        self.reach_again().await;
+        tracing::info!(
+            channel = self.channel,
+            "the notification hub reached Redis again"
+        );
+        self.send(HubEvent::Missed);
+        pay_owed(&mut self.connection, &self.channel, &self.owed).await;
     }
 
     /// The event a message of our channel carries; a message that does not parse means
@@ -286,14 +388,12 @@ impl Reader {
         }
     }
 
-    /// Pings Redis, waiting longer after each failure, until it answers (the connection
-    /// manager reconnects and resubscribes on the way) or the replica is gone.
+    /// Pings Redis and subscribes to the channel, waiting longer after each failure, until both
+    /// succeed (the connection manager reconnects on the way) or the replica is gone.
     async fn reach_again(&mut self) {
         let mut wait = BACKOFF.0;
         loop {
-            let pinged: Result<String, _> =
-                redis::cmd("PING").query_async(&mut self.connection).await;
-            if pinged.is_ok() || self.events.is_closed() {
+            if self.events.is_closed() || (self.ping().await && self.subscribe().await) {
                 return;
             }
             tokio::time::sleep(wait).await;
@@ -301,12 +401,19 @@ impl Reader {
         }
     }
 
-    /// Tells every replica that a notice this hub could not publish was lost.
-    async fn publish_stale(&mut self) {
-        let payload = serde_json::to_string(&Message::Stale).unwrap_or_default();
-        let published: Result<i64, _> = self.connection.publish(&self.channel, payload).await;
-        if published.is_err() {
-            self.owed.store(true, Ordering::SeqCst);
-        }
+    async fn ping(&mut self) -> bool {
+        let command = redis::cmd("PING");
+        let ping = command.query_async::<String>(&mut self.connection);
+        matches!(tokio::time::timeout(COMMAND_TIMEOUT, ping).await, Ok(Ok(_)))
+    }
+
+    /// Subscribes again: the manager resubscribes a new connection by itself, but does not say
+    /// whether that worked. Subscribing twice is harmless.
+    async fn subscribe(&mut self) -> bool {
+        let subscribe = self.connection.subscribe(&self.channel);
+        matches!(
+            tokio::time::timeout(COMMAND_TIMEOUT, subscribe).await,
+            Ok(Ok(()))
+        )
     }
 }

@@ -73,12 +73,6 @@ struct Shared {
     events: Option<mpsc::Receiver<HubEvent>>,
 }
 
-impl std::fmt::Debug for dyn Hub {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("<Hub>")
-    }
-}
-
 /// A legacy session: its peer, the handshake that tells it apart, the URIs it subscribed to,
 /// as sent and as compared, and the queue its notifications wait in.
 #[derive(Debug)]
@@ -484,7 +478,9 @@ impl Subscriptions {
 
     /// Starts delivering what the hub says, once, from inside the runtime that serves.
     fn start_listening(&self, shared: &mut Shared) {
-        if let Some(events) = shared.events.take() {
+        if let Some(mut events) = shared.events.take() {
+            // What the hub said before anyone subscribed here concerned no one.
+            while events.try_recv().is_ok() {}
             tokio::spawn(deliver_events(Arc::downgrade(&self.shared), events));
         }
     }
@@ -609,6 +605,7 @@ impl Subscriptions {
             .map_err(|e| e.to_error_data(&request.uri, revision))?;
         let handshake = context.peer.peer_info();
         let mut shared = self.lock();
+        shared.forget_closed();
         self.start_listening(&mut shared);
         let limit = shared.limit;
         let at = match shared

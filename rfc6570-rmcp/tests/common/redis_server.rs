@@ -41,6 +41,7 @@ impl RedisServer {
 
     /// (Re)starts it on its port, and waits (at most 10 s) until it takes connections.
     pub fn restart(&mut self) -> Outcome {
+        self.kill();
         let child = Command::new("redis-server")
             .args(["--bind", "127.0.0.1", "--port", &self.port.to_string()])
             .args([
@@ -61,6 +62,27 @@ impl RedisServer {
                 return Err("redis-server did not listen within 10 s".into());
             }
             std::thread::sleep(Duration::from_millis(20));
+        }
+        Ok(())
+    }
+
+    /// Stops it (SIGSTOP): its connections stay open, and nothing answers on them.
+    pub fn pause(&self) -> Outcome {
+        self.signal("-STOP")
+    }
+
+    /// Lets a paused server go on (SIGCONT).
+    pub fn resume(&self) -> Outcome {
+        self.signal("-CONT")
+    }
+
+    fn signal(&self, signal: &str) -> Outcome {
+        let child = self.child.as_ref().ok_or("redis-server is not running")?;
+        let status = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()?;
+        if !status.success() {
+            return Err(format!("kill {signal} failed: {status}").into());
         }
         Ok(())
     }
