@@ -12,12 +12,14 @@
 //! | [`Completing`], [`IntoCompletions`] | what a completer gets and returns |
 //! | [`Subscriptions`] | the subscriptions of every session, bounded, and notifications |
 //! | [`Hub`], [`Notice`], [`HubEvent`], [`HubError`] | how notifications reach every replica of a server |
+//! | `RedisHub` (feature `redis`) | a hub over Redis pub/sub |
 //! | [`Directory`] | a directory served as `file:///{+path}`, safely |
 //! | [`semantics`] | the choices the bridge makes where the protocol leaves room |
 //!
 //! Modules, each owning one concept: `read` (requests, contents, errors), `complete`,
-//! `convert` (the core crate's MCP types as rmcp's), `router`, `hub`, `subscriptions`, `directory`
-//! (on the router), and `__private` (what generated code names; not public API).
+//! `convert` (the core crate's MCP types as rmcp's), `router`, `hub`, `redis_hub` (a hub),
+//! `subscriptions` (over a hub), `directory` (on the router), and `__private` (what generated
+//! code names; not public API).
 
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
