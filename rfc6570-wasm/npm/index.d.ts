@@ -1,0 +1,89 @@
+/**
+ * RFC 6570 URI templates on the Rust engine of the `rfc6570` crate, as WebAssembly. `UriTemplate`
+ * has the MCP TypeScript SDK's names and shapes.
+ */
+
+/** A value to expand: a string, number or boolean; a list; an associative array. `null` and
+ * `undefined` are undefined. */
+export type VariableValue = string | number | boolean | readonly string[] | Readonly<Record<string, string>> | null | undefined;
+
+/** What a match gives a variable: its decoded value, the items of a list, or the entries of an
+ * exploded associative array (`{?filter*}`). Absent variables are left out. */
+export type Variables = Record<string, string | string[] | Record<string, string>>;
+
+export interface Options {
+  /** Refuse matches whose values would walk out of a path: `..` segments, encoded separators
+   * in a segment, absolute paths, control characters, look-alikes. Default `true`. */
+  pathSafety?: boolean;
+}
+
+/** Why the engine refused. */
+export class UriTemplateError extends Error {
+  readonly name: 'UriTemplateError';
+  /** The Rust error's stable code: `unclosed_expression`, `invalid_var_name`, `unsafe`,
+   * `malformed`, `not_found`, `unsupported`, `escapes`... */
+  readonly kind: string;
+  /** Where, in UTF-16 code units into the template or the URI. */
+  readonly position?: number;
+  /** For `unsafe`: the path-safety rule (`dot_dot_segment`, `separator_in_segment`...). */
+  readonly rule?: string;
+  /** The variable concerned. */
+  readonly variable?: string;
+}
+
+/** A shape of a template that cannot be matched back, or not unambiguously. */
+export interface Lint {
+  kind: string;
+  message: string;
+  /** UTF-16 offset into the template. */
+  position: number;
+  /** Whether matching refuses the template for it (otherwise a warning). */
+  refuses: boolean;
+}
+
+export type Explained = { ok: true; variables: Variables } | { ok: false; error: UriTemplateError };
+
+/**
+ * An RFC 6570 URI template.
+ *
+ * @example
+ * const t = new UriTemplate('search://docs{?q,lang}');
+ * t.expand({ q: 'café' });                  // 'search://docs?q=caf%C3%A9'
+ * t.match('search://docs?lang=fr&q=caf%C3%A9'); // { q: 'café', lang: 'fr' }
+ */
+export class UriTemplate {
+  /** Whether `str` is a valid RFC 6570 template with at least one expression. */
+  static isTemplate(str: string): boolean;
+  /** Throws a `UriTemplateError` if `template` is not valid RFC 6570. */
+  constructor(template: string, options?: Options);
+  /** The variable names, in order. */
+  get variableNames(): string[];
+  toString(): string;
+  expand(variables: Record<string, VariableValue>): string;
+  /** The decoded variables that expand to `uri`, or `null`. Throws for a template that cannot
+   * be matched. */
+  match(uri: string): Variables | null;
+  /** As `match`, with the reason when it refuses. */
+  explain(uri: string): Explained;
+  lints(): Lint[];
+}
+
+export interface Route<T> {
+  value: T;
+  /** The template that matched. */
+  template: string;
+  variables: Variables;
+}
+
+/** Many templates; the best match wins, whatever the insertion order. */
+export class Router<T = unknown> {
+  constructor(options?: Options);
+  /** Throws a `UriTemplateError` for an invalid or unmatchable template, or a duplicate. */
+  insert(template: string, value: T): void;
+  /** The best match, or `null`; throws a `UriTemplateError` for a refused value or a
+   * malformed URI. */
+  at(uri: string): Route<T> | null;
+}
+
+/** `path` joined onto `base`; throws a `UriTemplateError` if it would lead outside. */
+export function safeJoin(base: string, path: string): string;

@@ -1,0 +1,218 @@
+// rfc6570-wasm: RFC 6570 URI templates for JavaScript and TypeScript, on the Rust engine of the
+// `rfc6570` crate compiled to WebAssembly. `UriTemplate` has the names and shapes of the MCP
+// TypeScript SDK's, so that swapping the import is enough; `Router`, `safeJoin`, `explain` and
+// `lints` are what the SDK lacks.
+//
+// Every call crosses into the module with strings: the engine answers JSON (or the expanded
+// URI), or throws the JSON of an error, which becomes a `UriTemplateError` here.
+import init, {
+  initSync, Template, Routes, isTemplate as wasmIsTemplate, safeJoin as wasmSafeJoin, ioInput, ioOutput, ioHeader,
+} from './dist/rfc6570_wasm.js';
+
+// The module is compiled once, when this file is imported. Node.js reads it from disk (its
+// fetch() cannot read file: URLs); a browser fetches it beside this file.
+const moduleUrl = new URL('./dist/rfc6570_wasm_bg.wasm', import.meta.url);
+const { memory } = moduleUrl.protocol === 'file:'
+  ? initSync({ module: await (await import('node:fs/promises')).readFile(moduleUrl) })
+  : await init({ module_or_path: moduleUrl });
+
+// The per-request calls (match, expand, at) pass their input and answer through two buffers of
+// the module's (see rfc6570-wasm/src/io.rs): a string crossing the usual way allocates, frees
+// and decodes text, which costs more than the match itself.
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+let bytes = new Uint8Array(memory.buffer);
+let words = new Uint32Array(memory.buffer);
+
+/** The module's memory, seen again once it has grown (which detaches the old view). */
+function heap() {
+  if (bytes.byteLength === 0) {
+    bytes = new Uint8Array(memory.buffer);
+    words = new Uint32Array(memory.buffer);
+  }
+  return bytes;
+}
+
+/** Writes `text` as UTF-8 into the input buffer; answers its length in bytes. */
+function put(text) {
+  const capacity = text.length * 3;
+  const at = ioInput(capacity);
+  const mem = heap();
+  let i = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) break;
+    mem[at + i] = c;
+  }
+  if (i === text.length) return i;
+  return i + encoder.encodeInto(text.slice(i), mem.subarray(at + i, at + capacity)).written;
+}
+
+/** The `length` bytes of the answer, as text. */
+function take(length) {
+  const at = ioOutput();
+  return decoder.decode(heap().subarray(at, at + length));
+}
+
+/** The flag of an answer given as pairs (io.rs). */
+const PAIRS = 1 << 30;
+
+/** Runs `call(inputLength)` on `text`: the answer's text, `null` for none; an error is thrown
+ * as a `UriTemplateError`. */
+function io(text, call) {
+  return answer(call(put(text)), take);
+}
+
+function answer(status, read) {
+  if (status === -1) return null;
+  if (status < -1) throw new UriTemplateError(JSON.parse(take(-2 - status)));
+  return read(status);
+}
+
+/** A match's answer: `{ index, variables }`, from pairs or from JSON. */
+function matched(status) {
+  if (!(status & PAIRS)) return JSON.parse(take(status));
+  const text = take(status & ~PAIRS);
+  const at = ioHeader() >>> 2;
+  const header = (heap(), words);
+  const variables = {};
+  for (let i = 0, p = 0, count = header[at]; i < count; i++) {
+    const name = text.slice(p, (p += header[at + 2 + 2 * i]));
+    variables[name] = text.slice(p, (p += header[at + 3 + 2 * i]));
+  }
+  return { index: header[at + 1], variables };
+}
+
+/** Why the engine refused: `kind` is the Rust error's stable code (`unclosed_expression`,
+ * `unsafe`, `malformed`, `not_found`, `escapes`...); `position` counts UTF-16 code units into
+ * the template or URI, as JavaScript indexes strings; `rule` names the path-safety rule, and
+ * `variable` the variable, where they apply. */
+export class UriTemplateError extends Error {
+  constructor({ kind, message, position, rule, variable }) {
+    super(message);
+    this.name = 'UriTemplateError';
+    this.kind = kind;
+    if (position !== undefined) this.position = position;
+    if (rule !== undefined) this.rule = rule;
+    if (variable !== undefined) this.variable = variable;
+  }
+}
+
+/** The engine's refusals (thrown as JSON strings) as `UriTemplateError`s; anything else as it
+ * is. */
+function translated(e) {
+  return typeof e === 'string' ? new UriTemplateError(JSON.parse(e)) : e;
+}
+
+function call(f) {
+  try {
+    return f();
+  } catch (e) {
+    throw translated(e);
+  }
+}
+
+const DEFAULTS = { pathSafety: true };
+
+/** An RFC 6570 URI template: expand it with variables, or match a URI back to them. */
+export class UriTemplate {
+  #source;
+  #template;
+
+  /** Whether `str` is a valid RFC 6570 template with at least one expression. */
+  static isTemplate(str) {
+    return typeof str === 'string' && wasmIsTemplate(str);
+  }
+
+  /** Parses `template`; throws a `UriTemplateError` (with its `position`) if it is not valid
+   * RFC 6570. `options.pathSafety` (default `true`): matches refuse values that would walk out
+   * of a path (`..`, encoded separators, look-alikes). */
+  constructor(template, options = {}) {
+    const { pathSafety } = { ...DEFAULTS, ...options };
+    this.#source = String(template);
+    this.#template = call(() => new Template(this.#source, pathSafety));
+  }
+
+  /** The names of the template's variables, in order. */
+  get variableNames() {
+    return JSON.parse(this.#template.variableNames());
+  }
+
+  /** The template's text. */
+  toString() {
+    return this.#source;
+  }
+
+  /** The URI that `variables` expand the template to. Values are strings, numbers, booleans,
+   * arrays (lists) or objects of strings (associative arrays); `undefined` and `null` are
+   * undefined. */
+  expand(variables) {
+    return io(JSON.stringify(variables ?? {}), (n) => this.#template.expandInput(n));
+  }
+
+  /** The variables that expand to `uri`, percent-decoded, or `null` when none do or a value is
+   * refused (see `explain`). Throws for a template that cannot be matched (see `lints`). */
+  match(uri) {
+    const found = answer(this.#template.matchInput(put(String(uri))), matched);
+    return found === null ? null : found.variables;
+  }
+
+  /** As `match`, saying why not: `{ ok: true, variables }`, or `{ ok: false, error }` with
+   * the `UriTemplateError` (`not_found`, `unsafe` with its `rule`, `malformed` with its
+   * `position`...). */
+  explain(uri) {
+    try {
+      return { ok: true, variables: JSON.parse(this.#template.explain(String(uri))) };
+    } catch (e) {
+      const error = translated(e);
+      if (error instanceof UriTemplateError) return { ok: false, error };
+      throw error;
+    }
+  }
+
+  /** Shapes of this template that cannot be matched back, or not unambiguously:
+   * `{ kind, message, position, refuses }` each. */
+  lints() {
+    return JSON.parse(this.#template.lints());
+  }
+}
+
+/** Many templates, each with a value: `at(uri)` finds the best match, whatever the order they
+ * were inserted in. */
+export class Router {
+  #routes;
+  #values = [];
+  #templates = [];
+
+  /** `options.pathSafety` as for `UriTemplate` (default `true`). */
+  constructor(options = {}) {
+    const { pathSafety } = { ...DEFAULTS, ...options };
+    this.#routes = new Routes(pathSafety);
+  }
+
+  /** Adds `template` with `value`; throws a `UriTemplateError` for an invalid template, one
+   * that cannot be matched, or one already there. */
+  insert(template, value) {
+    const text = String(template);
+    const index = call(() => this.#routes.insert(text));
+    this.#values[index] = value;
+    this.#templates[index] = text;
+  }
+
+  /** `{ value, template, variables }` for the best match of `uri`, or `null` when none
+   * matches. A refused value (path safety) or a malformed URI throws a `UriTemplateError`
+   * that says which rule, or where. */
+  at(uri) {
+    const found = answer(this.#routes.atInput(put(String(uri))), matched);
+    if (found === null) return null;
+    const { index, variables } = found;
+    return { value: this.#values[index], template: this.#templates[index], variables };
+  }
+}
+
+/** `path` joined onto the directory `base`; throws a `UriTemplateError` (`escapes`,
+ * `absolute`, `control_character`) if the result would be outside `base`. Nothing is read
+ * from a file system: `..` is resolved in the text. */
+export function safeJoin(base, path) {
+  return call(() => wasmSafeJoin(String(base), String(path)));
+}

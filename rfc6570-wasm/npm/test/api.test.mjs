@@ -1,0 +1,108 @@
+// The package's API beyond the shared cases: the SDK's shapes, errors that are Errors with
+// kind and position, bad and huge inputs that never trap the module, and linear-time matching
+// on the shapes that make regex matchers backtrack.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { UriTemplate, UriTemplateError, Router, safeJoin } from '../index.js';
+
+test('the SDK\'s shapes: a getter, toString, a static isTemplate, null for no match', () => {
+  const t = new UriTemplate('log://build/{job_id}{?lines}');
+  assert.deepEqual(t.variableNames, ['job_id', 'lines']);
+  assert.ok(Array.isArray(t.variableNames));
+  assert.equal(`${t}`, 'log://build/{job_id}{?lines}');
+  assert.equal(String(t), t.toString());
+  assert.equal(UriTemplate.isTemplate('log://build/{job_id}'), true);
+  assert.equal(UriTemplate.isTemplate(42), false);
+  assert.equal(t.match('notes://a'), null);
+  assert.equal(Object.getPrototypeOf(t.match('log://build/42')), Object.prototype);
+});
+
+test('errors are UriTemplateErrors: an Error, with the kind, the message and the position', () => {
+  assert.throws(() => new UriTemplate('log://{job id}'), (e) => {
+    assert.ok(e instanceof UriTemplateError && e instanceof Error);
+    assert.equal(e.name, 'UriTemplateError');
+    assert.equal(e.kind, 'unexpected_character');
+    assert.equal(e.position, 10);
+    assert.equal(e.message, 'unexpected character \' \' in expression at index 10');
+    assert.match(e.stack, /UriTemplateError/);
+    return true;
+  });
+});
+
+test('the router refuses a template twice, and one that cannot be matched', () => {
+  const router = new Router();
+  router.insert('notes://{id}', 'note');
+  assert.throws(() => router.insert('notes://{id}', 'again'), UriTemplateError);
+  assert.throws(() => router.insert('x{&a}{?b}', 'never'), (e) => e instanceof UriTemplateError && e.kind !== undefined);
+  assert.equal(router.at('notes://a').value, 'note');
+});
+
+test('values of any kind, kept by the router as they were given', () => {
+  const router = new Router();
+  const handler = () => 'read';
+  router.insert('notes://{id}', handler);
+  assert.equal(router.at('notes://a').value, handler);
+});
+
+test('bad input of every kind leaves the module usable', () => {
+  const inputs = ['', '{', '}', '{{}}', '%', '%zz', '\u0000', '\ud800', 'x'.repeat(70_000), '{a:0}', '{a:10000}',
+    '{/a*,b*}', '{+a}{+b}', '{?m*}{&m*}', '\u{1F600}{x}', '{x}'.repeat(2_000)];
+  let refused = 0;
+  for (const template of inputs) {
+    for (const uri of inputs) {
+      try {
+        const t = new UriTemplate(template);
+        t.match(uri);
+        t.explain(uri);
+        t.expand({ a: uri, b: [uri], m: { k: uri }, x: uri });
+        t.lints();
+      } catch (e) {
+        assert.ok(e instanceof UriTemplateError, `${JSON.stringify(template.slice(0, 20))}: ${e}`);
+        refused++;
+      }
+      try {
+        safeJoin(template, uri);
+      } catch (e) {
+        assert.ok(e instanceof UriTemplateError, String(e));
+      }
+    }
+  }
+  assert.ok(refused > 0);
+  // Still answering, correctly.
+  assert.deepEqual(new UriTemplate('notes://{id}').match('notes://a%20b'), { id: 'a b' });
+});
+
+test('a template over the length and expression limits is refused with the limit', () => {
+  // The SDK accepts 10,000 expressions; the engine stops at 1,024, and at 64 KiB.
+  assert.throws(() => new UriTemplate('{p}'.repeat(2_000)), (e) => e.kind === 'too_many_expressions' && e.message.length < 100);
+  assert.throws(() => new UriTemplate('x'.repeat(70_000)), (e) => e.kind === 'template_too_long' && e.message.length < 100);
+});
+
+test('the SDK\'s long inputs: 100,000 characters expand, and match up to the URI limit', () => {
+  const long = 'x'.repeat(100_000);
+  const t = new UriTemplate('/api/{param}');
+  assert.equal(t.expand({ param: long }), `/api/${long}`);
+  // URIs beyond 32 KiB are malformed (over the limit), not matched slowly.
+  const explained = t.explain(`/api/${long}`);
+  assert.equal(explained.ok, false);
+  assert.equal(explained.error.kind, 'malformed');
+  const near = 'x'.repeat(30_000);
+  assert.deepEqual(t.match(`/api/${near}`), { param: near });
+});
+
+test('no backtracking: the shapes that take a regex matcher seconds take milliseconds', () => {
+  const shapes = [
+    ['{a}{b}{c}{d}!', 'x'.repeat(30_000)],
+    ['{+a}{+b}{+c}{+d}!', 'x'.repeat(30_000)],
+    ['/users{/id*}', `/users/${'user1,user2,user3,'.repeat(1_500)}userX/`],
+    ['{/id*}', `/${','.repeat(30_000)}`],
+    ['{id*}', ','.repeat(30_000)],
+  ];
+  for (const [template, uri] of shapes) {
+    const t = new UriTemplate(template);
+    const start = performance.now();
+    t.match(uri);
+    const ms = performance.now() - start;
+    assert.ok(ms < 200, `${template} on ${uri.length} characters took ${ms.toFixed(1)} ms`);
+  }
+});

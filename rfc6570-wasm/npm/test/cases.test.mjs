@@ -1,0 +1,19 @@
+// The cases of rfc6570-wasm/tests/cases.json, through the package as users import it (set
+// RFC6570_WASM to another copy's index.js, such as the packed tarball's, to test that). The
+// Rust tests (tests/cases.rs) run the same file natively, so the two cannot drift apart.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { check } from './check.js';
+
+const api = await import(process.env.RFC6570_WASM ? pathToFileURL(process.env.RFC6570_WASM).href : '../index.js');
+const cases = JSON.parse(readFileSync(new URL('../../tests/cases.json', import.meta.url), 'utf8'));
+
+for (const [section, checker] of Object.entries(check)) {
+  describe(section, () => {
+    for (const c of cases[section]) {
+      test(c.name, () => assert.equal(checker(c, api), null));
+    }
+  });
+}
