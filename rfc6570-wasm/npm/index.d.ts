@@ -7,21 +7,27 @@
  * `undefined` are undefined. */
 export type VariableValue = string | number | boolean | readonly string[] | Readonly<Record<string, string>> | null | undefined;
 
-/** What a match gives a variable: its decoded value, the items of a list, or the entries of an
- * exploded associative array (`{?filter*}`). Absent variables are left out. */
+/** What a match gives each variable, in the template's order: a variable that is not exploded
+ * is its decoded text, commas included (`{id}` on `notes://a,b` is `'a,b'`); an exploded one is
+ * the list of its items (`{/path*}`), or the object of its entries for an exploded associative
+ * array (`{?filter*}` on `?a=1&b=2`). Absent variables are left out. */
 export type Variables = Record<string, string | string[] | Record<string, string>>;
 
 export interface Options {
   /** Refuse matches whose values would walk out of a path: `..` segments, encoded separators
-   * in a segment, absolute paths, control characters, look-alikes. Default `true`. */
+   * in a segment, absolute paths, control characters, look-alikes. `true` unless it is
+   * `false`; anything else but `undefined` throws a `TypeError`. */
   pathSafety?: boolean;
 }
 
 /** Why the engine refused. */
 export class UriTemplateError extends Error {
+  constructor(detail: { kind: string; message: string; position?: number; rule?: string; variable?: string });
   readonly name: 'UriTemplateError';
-  /** The Rust error's stable code: `unclosed_expression`, `invalid_var_name`, `unsafe`,
-   * `malformed`, `not_found`, `unsupported`, `escapes`... */
+  /** The Rust error's stable code (`unclosed_expression`, `invalid_var_name`, `unsafe`,
+   * `malformed`, `not_found`, `unsupported`...), or the package's own where it has none:
+   * `escapes`, `absolute` and `control_character` from `safeJoin`; `variables` and
+   * `expansion_too_long` from `expand`. */
   readonly kind: string;
   /** Where, in UTF-16 code units into the template or the URI. */
   readonly position?: number;
@@ -52,16 +58,18 @@ export type Explained = { ok: true; variables: Variables } | { ok: false; error:
  * t.match('search://docs?lang=fr&q=caf%C3%A9'); // { q: 'café', lang: 'fr' }
  */
 export class UriTemplate {
-  /** Whether `str` is a valid RFC 6570 template with at least one expression. */
+  /** Whether `str` is a valid RFC 6570 template with at least one expression (the SDK's says
+   * yes to some invalid ones, such as `{$x}`). */
   static isTemplate(str: string): boolean;
   /** Throws a `UriTemplateError` if `template` is not valid RFC 6570. */
   constructor(template: string, options?: Options);
   /** The variable names, in order. */
   get variableNames(): string[];
   toString(): string;
+  /** At most 1 MiB: a longer expansion throws (`expansion_too_long`). */
   expand(variables: Record<string, VariableValue>): string;
-  /** The decoded variables that expand to `uri`, or `null`. Throws for a template that cannot
-   * be matched. */
+  /** The decoded variables that expand to `uri`, or `null` when none do, a value is refused,
+   * or the template cannot be matched (`explain` and `lints` say why). */
   match(uri: string): Variables | null;
   /** As `match`, with the reason when it refuses. */
   explain(uri: string): Explained;

@@ -3,8 +3,10 @@
 // TypeScript SDK's, so that swapping the import is enough; `Router`, `safeJoin`, `explain` and
 // `lints` are what the SDK lacks.
 //
-// Every call crosses into the module with strings: the engine answers JSON (or the expanded
-// URI), or throws the JSON of an error, which becomes a `UriTemplateError` here.
+// The per-request calls (match, expand, a router's at) pass their input and answer through
+// buffers of the module's (see io.rs, and `put` and `take` below); the others pass strings the
+// usual way. The engine's refusals arrive as the JSON of an error, which becomes a
+// `UriTemplateError` here.
 import init, {
   initSync, Template, Routes, isTemplate as wasmIsTemplate, safeJoin as wasmSafeJoin, ioInput, ioOutput, ioHeader,
 } from './dist/rfc6570_wasm.js';
@@ -56,6 +58,17 @@ function take(length) {
 
 /** The flag of an answer given as pairs (io.rs). */
 const PAIRS = 1 << 30;
+/** The engine reads URIs of at most 32 KiB: one with more UTF-16 code units has more bytes. */
+const MAX_URI = 32 * 1024;
+/** The longest variables' JSON sent for an expansion (which writes at most 1 MiB). */
+const MAX_VARIABLES = 16 * 1024 * 1024;
+
+/** The error for a URI over the engine's limit, without copying it into the module. */
+function tooLong() {
+  return new UriTemplateError({
+    kind: 'malformed', message: `malformed URI at index ${MAX_URI}: longer than ${MAX_URI} bytes`, position: MAX_URI,
+  });
+}
 
 /** Runs `call(inputLength)` on `text`: the answer's text, `null` for none; an error is thrown
  * as a `UriTemplateError`. */
@@ -65,7 +78,8 @@ function io(text, call) {
 
 function answer(status, read) {
   if (status === -1) return null;
-  if (status < -1) throw new UriTemplateError(JSON.parse(take(-2 - status)));
+  if (status === -2) throw new UriTemplateError({ kind: 'too_long', message: 'the answer is too long' });
+  if (status < -2) throw new UriTemplateError(JSON.parse(take(-2 - status)));
   return read(status);
 }
 
@@ -74,11 +88,15 @@ function matched(status) {
   if (!(status & PAIRS)) return JSON.parse(take(status));
   const text = take(status & ~PAIRS);
   const at = ioHeader() >>> 2;
-  const header = (heap(), words);
+  heap();
+  const header = words;
   const variables = {};
   for (let i = 0, p = 0, count = header[at]; i < count; i++) {
     const name = text.slice(p, (p += header[at + 2 + 2 * i]));
-    variables[name] = text.slice(p, (p += header[at + 3 + 2 * i]));
+    const value = text.slice(p, (p += header[at + 3 + 2 * i]));
+    // `__proto__` is a valid variable name, which plain assignment would not keep.
+    if (name === '__proto__') Object.defineProperty(variables, name, { value, enumerable: true, writable: true, configurable: true });
+    else variables[name] = value;
   }
   return { index: header[at + 1], variables };
 }
@@ -112,12 +130,18 @@ function call(f) {
   }
 }
 
-const DEFAULTS = { pathSafety: true };
+/** `options.pathSafety`: `true` unless it is `false`; anything but a boolean is a mistake. */
+function pathSafety(options) {
+  const value = options?.pathSafety ?? true;
+  if (typeof value !== 'boolean') throw new TypeError(`pathSafety must be a boolean, not ${typeof value}`);
+  return value;
+}
 
 /** An RFC 6570 URI template: expand it with variables, or match a URI back to them. */
 export class UriTemplate {
   #source;
   #template;
+  #names;
 
   /** Whether `str` is a valid RFC 6570 template with at least one expression. */
   static isTemplate(str) {
@@ -128,14 +152,15 @@ export class UriTemplate {
    * RFC 6570. `options.pathSafety` (default `true`): matches refuse values that would walk out
    * of a path (`..`, encoded separators, look-alikes). */
   constructor(template, options = {}) {
-    const { pathSafety } = { ...DEFAULTS, ...options };
+    const safe = pathSafety(options);
     this.#source = String(template);
-    this.#template = call(() => new Template(this.#source, pathSafety));
+    this.#template = call(() => new Template(this.#source, safe));
   }
 
   /** The names of the template's variables, in order. */
   get variableNames() {
-    return JSON.parse(this.#template.variableNames());
+    this.#names ??= JSON.parse(this.#template.variableNames());
+    return [...this.#names];
   }
 
   /** The template's text. */
@@ -147,13 +172,19 @@ export class UriTemplate {
    * arrays (lists) or objects of strings (associative arrays); `undefined` and `null` are
    * undefined. */
   expand(variables) {
-    return io(JSON.stringify(variables ?? {}), (n) => this.#template.expandInput(n));
+    const json = JSON.stringify(variables ?? {});
+    if (json.length > MAX_VARIABLES) {
+      throw new UriTemplateError({ kind: 'variables', message: `the variables are longer than ${MAX_VARIABLES} characters of JSON` });
+    }
+    return io(json, (n) => this.#template.expandInput(n));
   }
 
-  /** The variables that expand to `uri`, percent-decoded, or `null` when none do or a value is
-   * refused (see `explain`). Throws for a template that cannot be matched (see `lints`). */
+  /** The variables that expand to `uri`, percent-decoded, or `null` when none do, a value is
+   * refused, or the template cannot be matched (`explain` and `lints` say why). */
   match(uri) {
-    const found = answer(this.#template.matchInput(put(String(uri))), matched);
+    const text = String(uri);
+    if (text.length > MAX_URI) return null;
+    const found = answer(this.#template.matchInput(put(text)), matched);
     return found === null ? null : found.variables;
   }
 
@@ -161,8 +192,10 @@ export class UriTemplate {
    * the `UriTemplateError` (`not_found`, `unsafe` with its `rule`, `malformed` with its
    * `position`...). */
   explain(uri) {
+    const text = String(uri);
+    if (text.length > MAX_URI) return { ok: false, error: tooLong() };
     try {
-      return { ok: true, variables: JSON.parse(this.#template.explain(String(uri))) };
+      return { ok: true, variables: JSON.parse(this.#template.explain(text)) };
     } catch (e) {
       const error = translated(e);
       if (error instanceof UriTemplateError) return { ok: false, error };
@@ -186,8 +219,7 @@ export class Router {
 
   /** `options.pathSafety` as for `UriTemplate` (default `true`). */
   constructor(options = {}) {
-    const { pathSafety } = { ...DEFAULTS, ...options };
-    this.#routes = new Routes(pathSafety);
+    this.#routes = new Routes(pathSafety(options));
   }
 
   /** Adds `template` with `value`; throws a `UriTemplateError` for an invalid template, one
@@ -203,7 +235,9 @@ export class Router {
    * matches. A refused value (path safety) or a malformed URI throws a `UriTemplateError`
    * that says which rule, or where. */
   at(uri) {
-    const found = answer(this.#routes.atInput(put(String(uri))), matched);
+    const text = String(uri);
+    if (text.length > MAX_URI) throw tooLong();
+    const found = answer(this.#routes.atInput(put(text)), matched);
     if (found === null) return null;
     const { index, variables } = found;
     return { value: this.#values[index], template: this.#templates[index], variables };

@@ -10,7 +10,9 @@ use serde::Serialize;
 /// One error, or one lint, as JSON.
 #[derive(Debug, Serialize, PartialEq, Eq)]
 pub struct ErrorJson {
-    /// The Rust error's `code()`: `unclosed_expression`, `unsafe`, `not_found`, `escapes`...
+    /// The Rust error's `code()` (`unclosed_expression`, `unsafe`, `not_found`...), or this
+    /// module's own for what has none: `escapes`, `absolute` and `control_character` for
+    /// `safeJoin`, `variables` and `expansion_too_long` for an expansion.
     pub kind: String,
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -91,9 +93,16 @@ impl ErrorJson {
         Self::new(kind, e.to_string()).to_json()
     }
 
+    /// A lint, its place given as a JavaScript string index in the message too.
     pub fn lint(lint: &Lint, template: &str) -> Self {
-        let mut json = Self::new(lint.kind().code(), lint.to_string());
-        json.position = Some(utf16_offset(template, lint.position()));
+        let at = utf16_offset(template, lint.position());
+        let message = lint.to_string().replacen(
+            &format!("at byte {}", lint.position()),
+            &format!("at index {at}"),
+            1,
+        );
+        let mut json = Self::new(lint.kind().code(), message);
+        json.position = Some(at);
         json.refuses = Some(lint.kind().refuses());
         json
     }

@@ -1,23 +1,28 @@
 //! The buffers that per-request calls read their input from and write their answer to, so that
 //! a call crosses the JavaScript boundary with two numbers: the input's length in, the
-//! answer's length (or what it is) out. The package writes the input's UTF-8 at
-//! [`input`]'s address and reads the answer at [`output`]'s.
+//! answer's length (or what it is) out. The package writes the input's UTF-8 at [`input`]'s
+//! address and reads the answer at [`output`]'s.
 //!
-//! A match whose variables are all strings answers them as pairs rather than JSON: the names
-//! and values one after the other as text, and their lengths (in UTF-16 code units, as
+//! A match whose variables are all given as text answers them as pairs rather than JSON: the
+//! names and values one after the other, and their lengths (in UTF-16 code units, as
 //! JavaScript slices strings) in a header of `u32`s at [`header`]'s address:
 //! `[count, route index, name length, value length, ...]`. The package slices the decoded
 //! text, which costs less than `JSON.parse`. Other matches answer
 //! `{"index": .., "variables": {..}}` as JSON.
 //!
-//! The module runs on one thread, so one set of buffers serves every call, one at a time.
+//! The module runs on one thread, so one set of buffers serves every call, one at a time. A
+//! call takes them out of their cell and puts them back: were a call ever cut short (the
+//! module out of memory), the next would find none and start afresh, instead of finding them
+//! still borrowed and failing forever.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 
-use rfc6570::matching::CaptureKind;
 use rfc6570::Captures;
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
+
+use crate::variables::{as_text, Routed, Variables};
+use crate::ErrorJson;
 
 #[derive(Default)]
 struct Buffers {
@@ -26,20 +31,22 @@ struct Buffers {
     header: Vec<u32>,
 }
 
-/// Where an answer goes: its text, and the header of pairs.
-pub struct Out<'a> {
-    text: &'a mut Vec<u8>,
-    header: &'a mut Vec<u32>,
+thread_local! {
+    static BUFFERS: Cell<Option<Buffers>> = const { Cell::new(None) };
 }
 
-thread_local! {
-    static BUFFERS: RefCell<Buffers> = RefCell::new(Buffers::default());
+/// Runs `f` on the buffers, taken out of their cell for the call.
+fn with<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
+    let mut buffers = BUFFERS.take().unwrap_or_default();
+    let result = f(&mut buffers);
+    BUFFERS.set(Some(buffers));
+    result
 }
 
 /// The address of an input buffer of at least `capacity` bytes, for the package to write into.
 #[wasm_bindgen(js_name = "ioInput")]
 pub fn input(capacity: usize) -> usize {
-    BUFFERS.with_borrow_mut(|b| {
+    with(|b| {
         if b.input.len() < capacity {
             b.input.resize(capacity, 0);
         }
@@ -50,13 +57,19 @@ pub fn input(capacity: usize) -> usize {
 /// The address of the last answer.
 #[wasm_bindgen(js_name = "ioOutput")]
 pub fn output() -> usize {
-    BUFFERS.with_borrow(|b| b.output.as_ptr() as usize)
+    with(|b| b.output.as_ptr() as usize)
 }
 
 /// The address of the last answer's header of pairs.
 #[wasm_bindgen(js_name = "ioHeader")]
 pub fn header() -> usize {
-    BUFFERS.with_borrow(|b| b.header.as_ptr() as usize)
+    with(|b| b.header.as_ptr() as usize)
+}
+
+/// Where an answer goes: its text, and the header of pairs.
+pub struct Out<'a> {
+    text: &'a mut Vec<u8>,
+    header: &'a mut Vec<u32>,
 }
 
 /// What a call put in the output buffer.
@@ -78,20 +91,27 @@ impl Status {
             Ok(()) => Self::Written(out.text.len()),
             Err(e) => {
                 out.text.clear();
-                Self::refused(
-                    out,
-                    Err(crate::ErrorJson::new("json", e.to_string()).to_json()),
-                )
+                Self::refused(out, &ErrorJson::new("json", e.to_string()).to_json())
             }
         }
     }
 
-    /// The match of route `index` with `captures`: as pairs if every capture is a string, as
-    /// JSON otherwise.
-    pub fn captures(out: Out<'_>, index: u32, captures: &Captures<'_>) -> Self {
-        if captures.iter().any(|c| c.kind() != CaptureKind::String) {
-            let json = serde_json::json!({"index": index, "variables": captures});
-            return Self::json(out, &json);
+    /// The match of route `index` with `captures` (given as text unless `exploded`): as pairs
+    /// if every variable is text, as JSON otherwise.
+    pub fn captures(
+        out: Out<'_>,
+        index: u32,
+        captures: &Captures<'_>,
+        exploded: &[String],
+    ) -> Self {
+        if !captures.iter().all(|c| as_text(&c, exploded)) {
+            let variables = Variables { captures, exploded };
+            let routed = Routed {
+                index,
+                template: None,
+                variables,
+            };
+            return Self::json(out, &routed);
         }
         out.header.extend([0, index]);
         for capture in captures.iter() {
@@ -109,33 +129,31 @@ impl Status {
         Self::Written(out.text.len())
     }
 
-    /// The error of `answer` (a refusal's JSON); an answer that is not one is written as it is.
-    pub fn refused(out: Out<'_>, answer: Result<String, String>) -> Self {
-        match answer {
-            Ok(text) => Self::text(out, &text),
-            Err(json) => {
-                out.text.extend_from_slice(json.as_bytes());
-                Self::Refused(out.text.len())
-            }
-        }
+    /// An error, as its JSON.
+    pub fn refused(out: Out<'_>, error: &str) -> Self {
+        out.text.extend_from_slice(error.as_bytes());
+        Self::Refused(out.text.len())
     }
 
     /// As the package reads it: the length of an answer; that length with bit 30 set for
-    /// pairs; -1 for none; -2 - n for an error of n bytes. Answers are far shorter than 2^30
-    /// bytes: URIs are at most 32 KiB, templates 64 KiB.
+    /// pairs; -1 for none; -2 - n for an error of n bytes. Answers are shorter than 2^30
+    /// bytes: URIs are at most 32 KiB, expansions 1 MiB, templates 64 KiB.
     fn code(self) -> i32 {
-        let code = |n: usize| i32::try_from(n).unwrap_or(i32::MAX).min(PAIRS - 1);
+        let code = |n: usize| i32::try_from(n).ok().filter(|&n| n < PAIRS);
         match self {
-            Self::Written(n) => code(n),
-            Self::Pairs(n) => PAIRS | code(n),
+            Self::Written(n) => code(n).unwrap_or(TOO_LONG),
+            Self::Pairs(n) => code(n).map_or(TOO_LONG, |n| PAIRS | n),
             Self::None => -1,
-            Self::Refused(n) => -2 - code(n),
+            Self::Refused(n) => code(n).map_or(TOO_LONG, |n| -2 - n),
         }
     }
 }
 
 /// The flag of an answer given as pairs.
 const PAIRS: i32 = 1 << 30;
+/// An answer too long to say: cannot happen within the limits above, and reads as an error
+/// of no text.
+const TOO_LONG: i32 = -2;
 
 fn utf16_len(text: &str) -> u32 {
     let len = if text.is_ascii() {
@@ -149,7 +167,7 @@ fn utf16_len(text: &str) -> u32 {
 /// Runs `call` on the `len` bytes of input (as text) with the output buffers cleared, and
 /// answers its status. Input that is not UTF-8 (the package writes UTF-8) is refused.
 pub fn answer(len: usize, call: impl FnOnce(&str, Out<'_>) -> Status) -> i32 {
-    BUFFERS.with_borrow_mut(|b| {
+    with(|b| {
         let Buffers {
             input,
             output,
@@ -164,10 +182,7 @@ pub fn answer(len: usize, call: impl FnOnce(&str, Out<'_>) -> Status) -> i32 {
         let bytes = input.get(..len).unwrap_or_default();
         let status = match std::str::from_utf8(bytes) {
             Ok(text) => call(text, out),
-            Err(e) => {
-                let error = crate::ErrorJson::new("not_utf8", e.to_string()).to_json();
-                Status::refused(out, Err(error))
-            }
+            Err(e) => Status::refused(out, &ErrorJson::new("not_utf8", e.to_string()).to_json()),
         };
         status.code()
     })

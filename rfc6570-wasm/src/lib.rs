@@ -19,6 +19,7 @@
 
 mod errors;
 pub mod io;
+mod variables;
 
 use std::path::Path;
 
@@ -35,58 +36,36 @@ pub use errors::ErrorJson;
 /// What a call answers: its result, or the JSON of the error to throw.
 pub type Answer = Result<String, String>;
 
+/// The longest expansion answered, in bytes: past it, an expansion is an error rather than a
+/// string that could exhaust the module's memory (a variable of a thousand items, each
+/// repeating a long name).
+pub const MAX_EXPANSION: usize = 1 << 20;
+
 /// A template, parsed once, and its matcher: a router of this one template, so that a match
 /// reads as a router's lookup does, path safety included.
 #[wasm_bindgen]
 pub struct Template {
     template: UriTemplate,
     matcher: Result<Router<()>, InsertError>,
+    exploded: Vec<String>,
 }
 
 #[wasm_bindgen]
 impl Template {
     /// Parses `source`; with `path_safety`, matches refuse values that would walk out of a
-    /// path (`..`, encoded separators, look-alikes).
+    /// path (`..`, encoded separators, look-alikes). A template that cannot be matched (see
+    /// `lints`) is still one to expand.
     #[wasm_bindgen(constructor)]
     pub fn new(source: &str, path_safety: bool) -> Result<Template, String> {
         let template = UriTemplate::parse(source).map_err(|e| ErrorJson::parse(&e, source))?;
         let mut router = Router::with_options(options(path_safety));
         let matcher = router.insert(template.clone(), ()).map(|()| router);
-        Ok(Template { template, matcher })
-    }
-
-    /// The URI that `variables` (a JSON object) expand the template to.
-    pub fn expand(&self, variables: &str) -> Answer {
-        let variables: Value = serde_json::from_str(variables)
-            .map_err(|e| ErrorJson::new("variables", e.to_string()).to_json())?;
-        self.template
-            .expand(&variables)
-            .map_err(|e| ErrorJson::parse(&e, self.template.as_str()))
-    }
-
-    /// The variables of `uri` as a JSON object, or `null` when it does not match or a value
-    /// is refused (without building the error, which `explain` gives). A template that cannot
-    /// be matched is an error.
-    #[wasm_bindgen(js_name = "match")]
-    pub fn match_uri(&self, uri: &str) -> Answer {
-        let matcher = self
-            .matcher
-            .as_ref()
-            .map_err(|e| ErrorJson::insert(e).to_json())?;
-        match matcher.at(uri) {
-            Ok(routed) => json(&routed.captures),
-            Err(_) => Ok("null".into()),
-        }
-    }
-
-    /// The variables of `uri` as a JSON object, or why not: the error names the rule.
-    pub fn explain(&self, uri: &str) -> Answer {
-        let matcher = self
-            .matcher
-            .as_ref()
-            .map_err(|e| ErrorJson::insert(e).to_json())?;
-        let routed = matcher.at(uri).map_err(|e| ErrorJson::route(&e, uri))?;
-        json(&routed.captures)
+        let exploded = variables::exploded(&template);
+        Ok(Template {
+            template,
+            matcher,
+            exploded,
+        })
     }
 
     /// As [`match_uri`](Self::match_uri), on the URI in the input buffer.
@@ -94,10 +73,10 @@ impl Template {
     pub fn match_input(&self, len: usize) -> i32 {
         io::answer(len, |uri, out| {
             let Ok(matcher) = &self.matcher else {
-                return Status::refused(out, self.match_uri(uri));
+                return Status::None;
             };
             match matcher.at(uri) {
-                Ok(routed) => Status::captures(out, 0, &routed.captures),
+                Ok(routed) => Status::captures(out, 0, &routed.captures, &self.exploded),
                 Err(_) => Status::None,
             }
         })
@@ -108,8 +87,16 @@ impl Template {
     pub fn expand_input(&self, len: usize) -> i32 {
         io::answer(len, |variables, out| match self.expand(variables) {
             Ok(uri) => Status::text(out, &uri),
-            refused => Status::refused(out, refused),
+            Err(error) => Status::refused(out, &error),
         })
+    }
+
+    /// The variables of `uri` as a JSON object, or why not: the error names the rule. For a
+    /// template that cannot be matched, the lint that refuses it.
+    pub fn explain(&self, uri: &str) -> Answer {
+        let matcher = self.matcher.as_ref().map_err(|e| self.unsupported(e))?;
+        let routed = matcher.at(uri).map_err(|e| ErrorJson::route(&e, uri))?;
+        json(&self.variables(&routed.captures))
     }
 
     /// The names of the template's variables, in order, as a JSON array; a name used twice is
@@ -132,6 +119,73 @@ impl Template {
     }
 }
 
+impl Template {
+    /// The variables of `uri` as a JSON object, or `null` when it does not match, a value is
+    /// refused, or the template cannot be matched (`explain` says why).
+    pub fn match_uri(&self, uri: &str) -> Answer {
+        let Ok(matcher) = &self.matcher else {
+            return Ok("null".into());
+        };
+        match matcher.at(uri) {
+            Ok(routed) => json(&self.variables(&routed.captures)),
+            Err(_) => Ok("null".into()),
+        }
+    }
+
+    /// The URI that `variables` (a JSON object) expand the template to, at most
+    /// [`MAX_EXPANSION`] bytes.
+    pub fn expand(&self, variables: &str) -> Answer {
+        let variables: Value = serde_json::from_str(variables).map_err(|e| {
+            ErrorJson::new("variables", format!("the variables are not JSON: {e}")).to_json()
+        })?;
+        let mut uri = Capped(String::new());
+        match self.template.expand_to(&variables, &mut uri) {
+            Ok(()) => Ok(uri.0),
+            Err(e) if *e.kind() == rfc6570::ErrorKind::Write => Err(ErrorJson::new(
+                "expansion_too_long",
+                format!("the expansion is longer than {MAX_EXPANSION} bytes"),
+            )
+            .to_json()),
+            Err(e) => Err(ErrorJson::parse(&e, self.template.as_str())),
+        }
+    }
+
+    fn variables<'a>(&'a self, captures: &'a rfc6570::Captures<'a>) -> variables::Variables<'a> {
+        variables::Variables {
+            captures,
+            exploded: &self.exploded,
+        }
+    }
+
+    /// Why the template cannot be matched: the first lint that refuses it, where it is.
+    fn unsupported(&self, e: &InsertError) -> String {
+        let lints = self.template.lints();
+        let refusing = lints.iter().find(|l| l.kind().refuses());
+        match refusing {
+            Some(lint) => {
+                let mut json = ErrorJson::lint(lint, self.template.as_str());
+                json.refuses = None;
+                json.kind = "unsupported".into();
+                json.to_json()
+            }
+            None => ErrorJson::insert(e).to_json(),
+        }
+    }
+}
+
+/// A writer that refuses to grow past [`MAX_EXPANSION`] bytes.
+struct Capped(String);
+
+impl std::fmt::Write for Capped {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if self.0.len() + s.len() > MAX_EXPANSION {
+            return Err(std::fmt::Error);
+        }
+        self.0.push_str(s);
+        Ok(())
+    }
+}
+
 /// Whether `source` is a template with at least one expression.
 #[wasm_bindgen(js_name = "isTemplate")]
 pub fn is_template(source: &str) -> bool {
@@ -142,7 +196,8 @@ pub fn is_template(source: &str) -> bool {
 #[wasm_bindgen]
 pub struct Routes {
     router: Router<u32>,
-    next: u32,
+    /// The exploded variables of each route, by index.
+    exploded: Vec<Vec<String>>,
 }
 
 #[wasm_bindgen]
@@ -151,49 +206,59 @@ impl Routes {
     pub fn new(path_safety: bool) -> Routes {
         Routes {
             router: Router::with_options(options(path_safety)),
-            next: 0,
+            exploded: Vec::new(),
         }
     }
 
     /// Adds `source`; answers its index.
     pub fn insert(&mut self, source: &str) -> Result<u32, String> {
         let template = UriTemplate::parse(source).map_err(|e| ErrorJson::parse(&e, source))?;
-        let index = self.next;
+        let index = u32::try_from(self.exploded.len())
+            .map_err(|_| ErrorJson::new("too_many_routes", "too many routes").to_json())?;
+        let exploded = variables::exploded(&template);
         self.router
             .insert(template, index)
             .map_err(|e| ErrorJson::insert(&e).to_json())?;
-        self.next += 1;
+        self.exploded.push(exploded);
         Ok(index)
     }
 
-    /// As [`at`](Self::at), on the URI in the input buffer, answering `{"index", "variables"}`.
+    /// As [`at`](Self::at), on the URI in the input buffer, without the template (the package
+    /// knows it by the index).
     #[wasm_bindgen(js_name = "atInput")]
     pub fn at_input(&self, len: usize) -> i32 {
         io::answer(len, |uri, out| match self.router.at(uri) {
-            Ok(routed) => Status::json(
-                out,
-                &serde_json::json!({
-                    "index": routed.value,
-                    "variables": routed.captures,
-                }),
-            ),
+            Ok(routed) => {
+                let index = *routed.value;
+                Status::captures(out, index, &routed.captures, self.exploded_of(index))
+            }
             Err(RouteError::NotFound) => Status::None,
-            Err(e) => Status::refused(out, Err(ErrorJson::route(&e, uri))),
+            Err(e) => Status::refused(out, &ErrorJson::route(&e, uri)),
         })
     }
+}
 
+impl Routes {
     /// `{"index": i, "template": "..", "variables": {..}}` for the best match of `uri`, or
     /// `null` when none matches; a refused value or a malformed URI is an error.
     pub fn at(&self, uri: &str) -> Answer {
         match self.router.at(uri) {
-            Ok(routed) => json(&serde_json::json!({
-                "index": routed.value,
-                "template": routed.template.as_str(),
-                "variables": routed.captures,
-            })),
+            Ok(routed) => json(&variables::Routed {
+                index: *routed.value,
+                template: Some(routed.template.as_str()),
+                variables: variables::Variables {
+                    captures: &routed.captures,
+                    exploded: self.exploded_of(*routed.value),
+                },
+            }),
             Err(RouteError::NotFound) => Ok("null".into()),
             Err(e) => Err(ErrorJson::route(&e, uri)),
         }
+    }
+
+    fn exploded_of(&self, index: u32) -> &[String] {
+        let index = usize::try_from(index).unwrap_or(usize::MAX);
+        self.exploded.get(index).map_or(&[], Vec::as_slice)
     }
 }
 

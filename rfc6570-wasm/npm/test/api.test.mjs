@@ -29,6 +29,54 @@ test('errors are UriTemplateErrors: an Error, with the kind, the message and the
   });
 });
 
+test('path safety is on unless it is false; anything but a boolean is a mistake', () => {
+  for (const options of [{}, { pathSafety: undefined }, { pathSafety: true }, undefined]) {
+    assert.equal(new UriTemplate('f/{+p}', options).match('f/../etc'), null, JSON.stringify(options));
+    const router = new Router(options);
+    router.insert('f/{+p}', 1);
+    assert.throws(() => router.at('f/../etc'), (e) => e.rule === 'dot_dot_segment');
+  }
+  assert.deepEqual(new UriTemplate('f/{+p}', { pathSafety: false }).match('f/../etc'), { p: '../etc' });
+  assert.throws(() => new UriTemplate('f/{+p}', { pathSafety: 0 }), TypeError);
+  assert.throws(() => new Router({ pathSafety: 'no' }), TypeError);
+});
+
+test('a template that cannot be matched still expands, matches nothing, and says why', () => {
+  const t = new UriTemplate('x{&a}{?b}');
+  assert.equal(t.expand({ a: '1', b: '2' }), 'x&a=1?b=2');
+  assert.equal(t.match('x&a=1'), null);
+  const { ok, error } = t.explain('x&a=1');
+  assert.equal(ok, false);
+  assert.equal(error.kind, 'unsupported');
+  assert.equal(error.position, 5);
+  assert.ok(t.lints().some((lint) => lint.refuses && lint.position === 5));
+});
+
+test('__proto__ is a variable like any other', () => {
+  const found = new UriTemplate('x/{__proto__}').match('x/abc');
+  assert.deepEqual(Object.keys(found), ['__proto__']);
+  assert.equal(found.__proto__, 'abc');
+  assert.equal(Object.getPrototypeOf(found), Object.prototype);
+});
+
+test('an expansion longer than 1 MiB is an error, and the module goes on', () => {
+  const name = 'n'.repeat(60_000);
+  const t = new UriTemplate(`x{?${name}*}`);
+  assert.throws(() => t.expand({ [name]: Array(1_000).fill('') }), (e) => e.kind === 'expansion_too_long');
+  assert.deepEqual(new UriTemplate('notes://{id}').match('notes://a%20b'), { id: 'a b' });
+});
+
+test('a URI far over the limit is refused without being copied into the module', () => {
+  const huge = `notes://${'a'.repeat(50_000_000)}`;
+  const t = new UriTemplate('notes://{id}');
+  assert.equal(t.match(huge), null);
+  assert.equal(t.explain(huge).error.kind, 'malformed');
+  const router = new Router();
+  router.insert('notes://{id}', 1);
+  assert.throws(() => router.at(huge), (e) => e.kind === 'malformed');
+  assert.deepEqual(t.match('notes://b'), { id: 'b' });
+});
+
 test('the router refuses a template twice, and one that cannot be matched', () => {
   const router = new Router();
   router.insert('notes://{id}', 'note');
@@ -105,4 +153,12 @@ test('no backtracking: the shapes that take a regex matcher seconds take millise
     const ms = performance.now() - start;
     assert.ok(ms < 200, `${template} on ${uri.length} characters took ${ms.toFixed(1)} ms`);
   }
+  // And one that matches, with its values, as quickly.
+  const t = new UriTemplate('{a}/{b}{c}!');
+  const long = 'x'.repeat(20_000);
+  const start = performance.now();
+  const found = t.match(`1/${long}!`);
+  assert.ok(performance.now() - start < 200);
+  assert.equal(found.a, '1');
+  assert.equal(found.b + found.c, long);
 });
