@@ -66,6 +66,34 @@ pub fn header() -> usize {
     with(|b| b.header.as_ptr() as usize)
 }
 
+/// Writes `text` into the input buffer, as the package does, and answers its length: for Rust
+/// callers (the tests), which cannot write at an address without `unsafe`.
+pub fn put(text: &str) -> usize {
+    with(|b| {
+        b.input.clear();
+        b.input.extend_from_slice(text.as_bytes());
+    });
+    text.len()
+}
+
+/// The answer a call's `code` describes, read as the package reads it: `None` for no match,
+/// `Err` with an error's JSON, or the text with the header of pairs (empty for any other
+/// answer).
+pub fn read(code: i32) -> Option<Result<(String, Vec<u32>), String>> {
+    with(|b| {
+        let text = |n: i32| {
+            let n = usize::try_from(n).unwrap_or(0);
+            String::from_utf8_lossy(b.output.get(..n).unwrap_or_default()).into_owned()
+        };
+        match code {
+            -1 => None,
+            c if c < -1 => Some(Err(text(-2 - c))),
+            c if c & PAIRS != 0 => Some(Ok((text(c & !PAIRS), b.header.clone()))),
+            c => Some(Ok((text(c), Vec::new()))),
+        }
+    })
+}
+
 /// Where an answer goes: its text, and the header of pairs.
 pub struct Out<'a> {
     text: &'a mut Vec<u8>,

@@ -2,7 +2,7 @@
 //! exports. The npm package's tests run the same file through the module itself
 //! (`npm/test/cases.test.mjs`), so the two cannot drift apart.
 
-use rfc6570_wasm::{is_template, safe_join, Routes, Template};
+use rfc6570_wasm::{io, is_template, safe_join, Routes, Template};
 use serde_json::{json, Value};
 
 fn cases() -> Value {
@@ -141,6 +141,55 @@ fn matching_decodes_and_refuses_as_rust_does() {
             (Err(error), Some(expected)) if error_is(error, expected) => Ok(()),
             _ => Err(format!("got {got:?}")),
         }
+    });
+}
+
+/// A match's variables as the package reads them from the buffers: pairs sliced by their
+/// UTF-16 lengths, or the JSON's `variables`.
+fn through_buffers(template: &Template, uri: &str) -> Value {
+    let code = template.match_input(io::put(uri));
+    match io::read(code) {
+        None => Value::Null,
+        Some(Err(error)) => json!({"error": error}),
+        Some(Ok((text, header))) if header.is_empty() => {
+            let answer: Value = serde_json::from_str(&text).unwrap_or_default();
+            answer["variables"].clone()
+        }
+        Some(Ok((text, header))) => {
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let mut at = 0;
+            let mut slice = |len: u32| {
+                let end = at + len as usize;
+                let part = String::from_utf16_lossy(units.get(at..end).unwrap_or_default());
+                at = end;
+                part
+            };
+            let mut variables = serde_json::Map::new();
+            for pair in header[2..].chunks(2) {
+                let name = slice(pair[0]);
+                variables.insert(name, Value::String(slice(pair[1])));
+            }
+            assert_eq!(
+                variables.len(),
+                header[0] as usize,
+                "the count in the header"
+            );
+            Value::Object(variables)
+        }
+    }
+}
+
+#[test]
+fn the_buffers_answer_as_the_string_calls_do() {
+    run("match", |case| {
+        let template = template(case)?;
+        if case.get("error").is_some() {
+            return Ok(());
+        }
+        let got = through_buffers(&template, &uri_of(case, &template)?);
+        (got == case["expected"])
+            .then_some(())
+            .ok_or(format!("got {got}"))
     });
 }
 
