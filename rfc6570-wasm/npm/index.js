@@ -63,6 +63,19 @@ const MAX_URI = 32 * 1024;
 /** The longest variables' JSON sent for an expansion (which writes at most 1 MiB). */
 const MAX_VARIABLES = 16 * 1024 * 1024;
 
+/** `variables` as pairs (io.rs `pairs`), if every value is a string, `null` or `undefined`
+ * and no name holds a NUL; `null` otherwise, for JSON. */
+function stringPairs(variables) {
+  let text = '';
+  for (const name of Object.keys(variables)) {
+    const value = variables[name];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string' || name.includes('\0')) return null;
+    text += `${name}\0${value.length}\0${value}`;
+  }
+  return text;
+}
+
 /** The error for a URI over the engine's limit, without copying it into the module. */
 function tooLong() {
   return new UriTemplateError({
@@ -172,6 +185,10 @@ export class UriTemplate {
    * arrays (lists) or objects of strings (associative arrays); `undefined` and `null` are
    * undefined. */
   expand(variables) {
+    const pairs = typeof variables === 'object' && variables !== null ? stringPairs(variables) : null;
+    if (pairs !== null && pairs.length <= MAX_VARIABLES) {
+      return io(pairs, (n) => this.#template.expandPairs(n));
+    }
     const json = JSON.stringify(variables ?? {});
     if (json.length > MAX_VARIABLES) {
       throw new UriTemplateError({ kind: 'variables', message: `the variables are longer than ${MAX_VARIABLES} characters of JSON` });

@@ -8,7 +8,8 @@
 //! JavaScript slices strings) in a header of `u32`s at [`header`]'s address:
 //! `[count, route index, name length, value length, ...]`. The package slices the decoded
 //! text, which costs less than `JSON.parse`. Other matches answer
-//! `{"index": .., "variables": {..}}` as JSON.
+//! `{"index": .., "variables": {..}}` as JSON. The other way, an expansion whose variables are
+//! all strings sends them as [`pairs`], not JSON.
 //!
 //! The module runs on one thread, so one set of buffers serves every call, one at a time. A
 //! call takes them out of their cell and puts them back: were a call ever cut short (the
@@ -64,6 +65,37 @@ pub fn output() -> usize {
 #[wasm_bindgen(js_name = "ioHeader")]
 pub fn header() -> usize {
     with(|b| b.header.as_ptr() as usize)
+}
+
+/// Variables that are all strings, as the package sends them: `name`, NUL, the value's length
+/// in UTF-16 code units (in decimal), NUL, the value; one after the other. `None` if the text
+/// is not of that form. Names never hold a NUL (the package sends JSON for one that does).
+pub fn pairs(mut text: &str) -> Option<Vec<(&str, &str)>> {
+    let mut pairs = Vec::new();
+    while !text.is_empty() {
+        let (name, rest) = text.split_once('\0')?;
+        let (units, rest) = rest.split_once('\0')?;
+        let end = utf16_prefix(rest, units.parse().ok()?)?;
+        let (value, rest) = rest.split_at(end);
+        pairs.push((name, value));
+        text = rest;
+    }
+    Some(pairs)
+}
+
+/// The byte length of the first `units` UTF-16 code units of `text`, if they end a character.
+fn utf16_prefix(text: &str, units: usize) -> Option<usize> {
+    if text.get(..units).is_some_and(str::is_ascii) {
+        return Some(units);
+    }
+    let mut counted = 0;
+    for (at, c) in text.char_indices() {
+        if counted == units {
+            return Some(at);
+        }
+        counted += c.len_utf16();
+    }
+    (counted == units).then_some(text.len())
 }
 
 /// Writes `text` into the input buffer, as the package does, and answers its length: for Rust

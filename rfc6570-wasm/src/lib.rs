@@ -91,6 +91,22 @@ impl Template {
         })
     }
 
+    /// As [`expand`](Self::expand), on variables that are all strings, given as pairs in the
+    /// input buffer ([`io::pairs`]): what most calls pass, without JSON either side.
+    #[wasm_bindgen(js_name = "expandPairs")]
+    pub fn expand_pairs(&self, len: usize) -> i32 {
+        io::answer(len, |text, out| {
+            let Some(pairs) = io::pairs(text) else {
+                let error = ErrorJson::new("variables", "the variables' pairs are malformed");
+                return Status::refused(out, &error.to_json());
+            };
+            match self.expand_vars(&pairs) {
+                Ok(uri) => Status::text(out, &uri),
+                Err(error) => Status::refused(out, &error),
+            }
+        })
+    }
+
     /// The variables of `uri` as a JSON object, or why not: the error names the rule. For a
     /// template that cannot be matched, the lint that refuses it.
     pub fn explain(&self, uri: &str) -> Answer {
@@ -138,8 +154,13 @@ impl Template {
         let variables: Value = serde_json::from_str(variables).map_err(|e| {
             ErrorJson::new("variables", format!("the variables are not JSON: {e}")).to_json()
         })?;
+        self.expand_vars(&variables)
+    }
+
+    /// The expansion of `variables`, at most [`MAX_EXPANSION`] bytes.
+    fn expand_vars(&self, variables: &(impl rfc6570::vars::Vars + ?Sized)) -> Answer {
         let mut uri = Capped(String::new());
-        match self.template.expand_to(&variables, &mut uri) {
+        match self.template.expand_to(variables, &mut uri) {
             Ok(()) => Ok(uri.0),
             Err(e) if *e.kind() == rfc6570::ErrorKind::Write => Err(ErrorJson::new(
                 "expansion_too_long",

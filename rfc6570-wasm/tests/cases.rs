@@ -193,6 +193,51 @@ fn the_buffers_answer_as_the_string_calls_do() {
     });
 }
 
+/// The variables of a case as the package sends string-only ones, or `None` for JSON.
+fn as_pairs(variables: &Value) -> Option<String> {
+    let mut text = String::new();
+    for (name, value) in variables.as_object()? {
+        match value {
+            Value::Null => {}
+            Value::String(value) => {
+                let units = value.encode_utf16().count();
+                text.push_str(&format!("{name}\0{units}\0{value}"));
+            }
+            _ => return None,
+        }
+    }
+    Some(text)
+}
+
+#[test]
+fn string_variables_expand_alike_as_pairs_and_as_json() {
+    run("expand", |case| {
+        let Some(pairs) = as_pairs(&case["variables"]) else {
+            return Ok(());
+        };
+        let Ok(template) = template(case) else {
+            return Ok(());
+        };
+        let by_pairs = io::read(template.expand_pairs(io::put(&pairs)));
+        let by_json = template.expand(&case["variables"].to_string());
+        let by_pairs = by_pairs.map(|answer| answer.map(|(uri, _)| uri));
+        (by_pairs == Some(by_json.clone()))
+            .then_some(())
+            .ok_or(format!("{by_pairs:?} against {by_json:?}"))
+    });
+}
+
+#[test]
+fn pairs_that_do_not_parse_are_refused() {
+    for text in ["a", "a\0", "a\0x\0", "a\04\0abc", "a\01\0😀"] {
+        assert_eq!(io::pairs(text), None, "{text:?}");
+    }
+    assert_eq!(
+        io::pairs("a\02\0é!b\00\0"),
+        Some(vec![("a", "é!"), ("b", "")])
+    );
+}
+
 #[test]
 fn explain_names_the_rule_that_refused() {
     run("explain", |case| {
