@@ -157,8 +157,9 @@ impl Template {
         self.expand_vars(&variables)
     }
 
-    /// The expansion of `variables`, at most [`MAX_EXPANSION`] bytes.
-    fn expand_vars(&self, variables: &(impl rfc6570::vars::Vars + ?Sized)) -> Answer {
+    /// The expansion of `variables`, at most [`MAX_EXPANSION`] bytes. Through `dyn`: one copy
+    /// of the expander serves JSON and pairs alike, which keeps the module small.
+    fn expand_vars(&self, variables: &dyn rfc6570::vars::Vars) -> Answer {
         let mut uri = Capped(String::new());
         match self.template.expand_to(variables, &mut uri) {
             Ok(()) => Ok(uri.0),

@@ -229,7 +229,7 @@ fn string_variables_expand_alike_as_pairs_and_as_json() {
 
 #[test]
 fn pairs_that_do_not_parse_are_refused() {
-    for text in ["a", "a\0", "a\0x\0", "a\04\0abc", "a\01\0😀"] {
+    for text in ["a", "a\0", "a\0x\0", "a\x004\x00abc", "a\x001\x00😀"] {
         assert_eq!(io::pairs(text), None, "{text:?}");
     }
     assert_eq!(
