@@ -233,7 +233,7 @@ fn pairs_that_do_not_parse_are_refused() {
         assert_eq!(io::pairs(text), None, "{text:?}");
     }
     assert_eq!(
-        io::pairs("a\02\0é!b\00\0"),
+        io::pairs("a\x002\x00é!b\x000\x00"),
         Some(vec![("a", "é!"), ("b", "")])
     );
 }
