@@ -4,8 +4,8 @@
 // `lints` are what the SDK lacks.
 //
 // The per-request calls (match, expand, a router's at) pass their input and answer through
-// buffers of the module's (see io.rs, and `put` and `take` below); the others pass strings the
-// usual way. The engine's refusals arrive as the JSON of an error, which becomes a
+// buffers of the module's (rfc6570-wasm/src/io.rs; `put`, `take` and `matched` below); the
+// others pass strings the usual way. The engine's refusals arrive as the JSON of an error, which becomes a
 // `UriTemplateError` here.
 import init, {
   initSync, Template, Routes, isTemplate as wasmIsTemplate, safeJoin as wasmSafeJoin, ioInput, ioOutput, ioHeader,
@@ -18,9 +18,8 @@ const { memory } = moduleUrl.protocol === 'file:'
   ? initSync({ module: await (await import('node:fs/promises')).readFile(moduleUrl) })
   : await init({ module_or_path: moduleUrl });
 
-// The per-request calls (match, expand, at) pass their input and answer through two buffers of
-// the module's (see rfc6570-wasm/src/io.rs): a string crossing the usual way allocates, frees
-// and decodes text, which costs more than the match itself.
+// A string crossing the usual way allocates, frees and decodes text, which costs more than the
+// match itself: hence the buffers.
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 let bytes = new Uint8Array(memory.buffer);
@@ -60,8 +59,8 @@ function take(length) {
 const PAIRS = 1 << 30;
 /** The engine reads URIs of at most 32 KiB: one with more UTF-16 code units has more bytes. */
 const MAX_URI = 32 * 1024;
-/** The longest variables' JSON sent for an expansion (which writes at most 1 MiB). */
-const MAX_VARIABLES = 16 * 1024 * 1024;
+/** The longest variables' text sent for an expansion, which writes at most 1 MiB anyway. */
+const MAX_VARIABLES = 4 * 1024 * 1024;
 
 /** `variables` as pairs (io.rs `pairs`), if every value is a string, `null` or `undefined`
  * and no name holds a NUL; `null` otherwise, for JSON. */

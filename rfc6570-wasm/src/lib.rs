@@ -2,18 +2,18 @@
 //! exports.
 //!
 //! The package wraps these in the TypeScript SDK's shapes (`UriTemplate`, `Router`,
-//! `safeJoin`). Across the boundary go strings: a result is JSON text (or the URI an expansion
-//! wrote), and a refusal is thrown as the JSON of an [`ErrorJson`], which the package turns
-//! into a `UriTemplateError`. Nothing here panics on any input: every fallible step answers
-//! with an error, so a bad input can never trap the WebAssembly instance.
+//! `safeJoin`). A refusal is the JSON of an [`ErrorJson`], which the package turns into a
+//! `UriTemplateError`. Nothing here panics on any input: every fallible step answers with an
+//! error, so a bad input can never trap the WebAssembly instance.
 //!
-//! The calls made per request (`match`, `expand`, a router's `at`) also come in a form that
-//! skips wasm-bindgen's string passing, whose allocations and text decoding cost more than the
-//! match itself: the package writes the input into a buffer of this module's ([`io`]) and
-//! reads the answer from another, and the call answers only a length ([`io::Status`]).
-//!
-//! The same functions compile natively, where `tests/cases.rs` runs them over the cases that
-//! the JavaScript tests run too.
+//! The calls made per request (`matchInput`, `expandInput` and `expandPairs`, a router's
+//! `atInput`) skip wasm-bindgen's string passing, whose allocations and text decoding cost more
+//! than the match itself: the package writes the input into a buffer of this module's ([`io`])
+//! and reads the answer from another, and the call answers only a length. The others
+//! (construction, `explain`, `lints`, `isTemplate`, `safeJoin`) pass strings. [`Template::match_uri`],
+//! [`Template::expand`] and [`Routes::at`] are the per-request calls with strings, for Rust
+//! callers: `tests/cases.rs` runs them, natively, over the cases that the JavaScript tests run
+//! too.
 
 #![forbid(unsafe_code)]
 
