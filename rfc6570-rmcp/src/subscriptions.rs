@@ -111,6 +111,17 @@ struct Stale {
     list_changed: bool,
 }
 
+impl Stale {
+    /// The notice for a subscriber of `uris`, as it subscribed to them.
+    fn of<'a>(uris: impl IntoIterator<Item = &'a Subscribed>, list_changed: bool) -> Self {
+        let updates = uris.into_iter().map(|u| u.sent.clone()).collect();
+        Self {
+            updates,
+            list_changed,
+        }
+    }
+}
+
 /// Where one subscriber's notifications go: a legacy session's connection, or a
 /// `subscriptions/listen` stream.
 enum Target {
@@ -569,22 +580,14 @@ impl Subscriptions {
     pub fn deliver_stale(&self) -> usize {
         let mut shared = self.lock();
         shared.forget_closed();
-        let sent =
-            |uris: &mut dyn Iterator<Item = &Subscribed>| uris.map(|u| u.sent.clone()).collect();
-        let sessions = shared.sessions.iter().map(|session| {
-            let updates = sent(&mut session.uris.iter());
-            session.outbox.stale(Stale {
-                updates,
-                list_changed: true,
-            })
-        });
+        let sessions = shared
+            .sessions
+            .iter()
+            .map(|session| session.outbox.stale(Stale::of(&session.uris, true)));
         let streams = shared.streams.iter().map(|stream| {
-            let updates = sent(&mut stream.uris.iter());
-            let list_changed = stream.list_changed;
-            stream.outbox.stale(Stale {
-                updates,
-                list_changed,
-            })
+            stream
+                .outbox
+                .stale(Stale::of(&stream.uris, stream.list_changed))
         });
         let offers = sessions.chain(streams).collect();
         let tally = shared.tally(offers);
