@@ -122,6 +122,7 @@ pub mod mcp;
 mod pct;
 pub mod router;
 pub mod safety;
+mod sort;
 pub mod template;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]

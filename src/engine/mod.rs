@@ -289,7 +289,7 @@ impl Matcher {
     /// number; `templates[i]` is found with index `i`.
     pub(crate) fn many(templates: &[&Parsed], policy: Policy) -> Result<Self, Unsupported> {
         let mut order: Vec<u32> = (0..templates.len() as u32).collect();
-        order.sort_by_key(|&i| {
+        crate::sort::sort_by_key(&mut order, |&i| {
             let t = templates[i as usize];
             // Among equally ranked matches, a template that repeats a name first: it matches
             // a subset of the URIs of the same shape without the repeat.

@@ -405,7 +405,7 @@ impl<'t> Compiler<'t> {
             self.node(child, var);
         }
         // Stable: children that share a unit keep their order, which is their precedence.
-        targets.sort_by_key(|&(u, _)| (u.byte, u.encoded));
+        crate::sort::sort_by_key(&mut targets, |&(u, _)| (u.byte, u.encoded));
         let mut at = 0;
         while at < targets.len() {
             let unit = targets[at].0;

@@ -66,7 +66,7 @@ impl<'a> Captures<'a> {
                     .map(|(_, k)| k)
             } else {
                 let mut sorted: Vec<Cow<'_, str>> = keys().map(pct::decode).collect();
-                sorted.sort_unstable();
+                crate::sort::sort(&mut sorted);
                 return sorted
                     .windows(2)
                     .find(|w| w[0] == w[1])

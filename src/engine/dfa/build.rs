@@ -562,9 +562,9 @@ fn unit_classes(nfa: &Nfa<'_>) -> Option<(Vec<u8>, Vec<Unit>)> {
         }
     }
     questions.extend(nfa.first.iter().map(FirstSet::ascii));
-    questions.sort_unstable();
+    crate::sort::sort(&mut questions);
     questions.dedup();
-    encoded_literals.sort_unstable();
+    crate::sort::sort(&mut encoded_literals);
     encoded_literals.dedup();
 
     let mut class_of = vec![0u8; 512];
@@ -588,7 +588,7 @@ fn unit_classes(nfa: &Nfa<'_>) -> Option<(Vec<u8>, Vec<Unit>)> {
             return None;
         }
     }
-    blocks.sort_unstable_by_key(|block| block.trailing_zeros());
+    crate::sort::sort_by_key(&mut blocks, |block| block.trailing_zeros());
     for mut block in blocks {
         let first = Unit {
             byte: block.trailing_zeros() as u8,

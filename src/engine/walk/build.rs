@@ -164,8 +164,10 @@ impl BuildTrie {
         self.nodes[child].prefix.push(byte);
         self.nodes[child].caseless.push(caseless);
         let literals = &mut self.nodes[node].literals;
-        literals.push((byte, child as u32));
-        literals.sort_unstable();
+        // Kept in order as they come, rather than sorted after each one.
+        let entry = (byte, child as u32);
+        let at = literals.partition_point(|&known| known < entry);
+        literals.insert(at, entry);
         Some(child)
     }
 
@@ -180,7 +182,7 @@ impl BuildTrie {
                 row.push((byte.to_ascii_uppercase(), child, Place::Copy));
             }
         }
-        row.sort_unstable_by_key(|&(byte, _, _)| byte);
+        crate::sort::sort_by_key(&mut row, |&(byte, _, _)| byte);
         row
     }
 

@@ -23,7 +23,7 @@ pub(super) fn lints(source: &str, nodes: &[Node]) -> Vec<Lint> {
     for rule in RULES {
         rule(&template, &mut found);
     }
-    found.sort_by_key(Lint::position);
+    crate::sort::sort_by_key(&mut found, Lint::position);
     found
 }
 

@@ -362,7 +362,7 @@ pub(super) fn dedup(entries: &mut Vec<Entry>) {
         })
     } else {
         let mut keys: Vec<&str> = entries.iter().map(|e| e.key.as_str()).collect();
-        keys.sort_unstable();
+        crate::sort::sort(&mut keys);
         keys.windows(2).any(|w| w[0] == w[1])
     };
     if !repeated {
