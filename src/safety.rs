@@ -208,11 +208,8 @@ impl SafetyPolicy {
         if crate::pct::is_inert(bytes) {
             return Some(Ok(()));
         }
-        let plain = bytes.iter().all(|&b| b.is_ascii() && b != b'%');
-        plain.then(|| {
-            self.for_scope(single_segment)
-                .judge(&Findings::of_plain(bytes))
-        })
+        let found = Findings::of_plain(bytes)?;
+        Some(self.for_scope(single_segment).judge(&found))
     }
 
     /// The policy for a value whose expression can (or cannot) cross `/`.
@@ -317,25 +314,30 @@ impl Findings {
         found
     }
 
-    /// [`of`](Self::of) for ASCII text without `%`: only separators, segments and control
-    /// characters to see. Most values that are not inert are paths of this kind, and a loop
-    /// over the segments reads them faster than the byte-at-a-time pass (in WebAssembly built
-    /// for size, several times).
-    fn of_plain(text: &[u8]) -> Self {
+    /// [`of`](Self::of) for ASCII text without `%`, `None` for any other: only separators,
+    /// segments and control characters to see. Most values that are not inert are paths of
+    /// this kind, and reading them a segment at a time is faster than the byte-at-a-time
+    /// pass (in WebAssembly, several times).
+    fn of_plain(text: &[u8]) -> Option<Self> {
         let mut found = Self {
-            control: text.iter().any(|&b| b < 0x20 || b == 0x7F),
             absolute: matches!(text.first(), Some(b'/' | b'\\')),
             ..Self::default()
         };
-        let mut segments = text.split(|&b| b == b'/' || b == b'\\');
-        if let Some(first) = segments.next() {
-            found.see(Segment::of(first));
+        let mut start = 0;
+        for (at, &b) in text.iter().enumerate() {
+            match PLAIN[usize::from(b)] {
+                Plain::Other => {}
+                Plain::Separator => {
+                    found.separator = true;
+                    found.see(Segment::of(&text[start..at]));
+                    start = at + 1;
+                }
+                Plain::Control => found.control = true,
+                Plain::Not => return None,
+            }
         }
-        for segment in segments {
-            found.separator = true;
-            found.see(Segment::of(segment));
-        }
-        found
+        found.see(Segment::of(&text[start..]));
+        Some(found)
     }
 
     fn see(&mut self, segment: Segment) {
@@ -344,6 +346,32 @@ impl Findings {
             segment.len >= 2 && segment.head[0].is_ascii_alphabetic() && segment.head[1] == b':';
     }
 }
+
+/// What [`Findings::of_plain`] sees in a byte.
+#[derive(Clone, Copy)]
+enum Plain {
+    Other,
+    Separator,
+    Control,
+    /// `%` or a byte of a non-ASCII character: not plain text.
+    Not,
+}
+
+/// [`Plain`] by byte, as a table: one load per byte, where a `match` on ranges branched.
+static PLAIN: [Plain; 256] = {
+    let mut table = [Plain::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'/' | b'\\' => Plain::Separator,
+            0..=0x1F | 0x7F => Plain::Control,
+            b'%' | 0x80.. => Plain::Not,
+            _ => Plain::Other,
+        };
+        b += 1;
+    }
+    table
+};
 
 /// What a pass keeps of the current segment: its length and first two bytes.
 #[derive(Default)]
