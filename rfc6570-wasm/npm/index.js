@@ -4,11 +4,12 @@
 // `lints` are what the SDK lacks.
 //
 // The per-request calls (match, expand, a router's at) pass their input and answer through
-// buffers of the module's (rfc6570-wasm/src/io.rs; `put`, `take` and `matched` below); the
-// others pass strings the usual way. The engine's refusals arrive as the JSON of an error, which becomes a
+// buffers of the module's (rfc6570-wasm/src/io.rs; `put`, `take` and `matched` below), whose
+// addresses the module keeps in registers at a fixed address; the others pass strings the
+// usual way. The engine's refusals arrive as the JSON of an error, which becomes a
 // `UriTemplateError` here.
 import init, {
-  initSync, Template, Routes, isTemplate as wasmIsTemplate, safeJoin as wasmSafeJoin, ioInput, ioOutput, ioHeader,
+  initSync, Template, Routes, isTemplate as wasmIsTemplate, safeJoin as wasmSafeJoin, ioInput, ioRegisters,
 } from './dist/rfc6570_wasm.js';
 
 // The module is compiled once, when this file is imported. Node.js reads it from disk (its
@@ -22,14 +23,26 @@ const { memory } = moduleUrl.protocol === 'file:'
 // match itself: hence the buffers.
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
-let bytes = new Uint8Array(memory.buffer);
-let words = new Uint32Array(memory.buffer);
+// Node.js decodes a short text from a Buffer faster than through a TextDecoder.
+const NodeBuffer = globalThis.Buffer;
+let bytes;
+let words;
+let buffer;
+heap();
 
-/** The module's memory, seen again once it has grown (which detaches the old view). */
+/** The registers (io.rs): the input's address and capacity, the output's and the header's. */
+const REGISTERS = ioRegisters() >>> 2;
+const INPUT = REGISTERS;
+const CAPACITY = REGISTERS + 1;
+const OUTPUT = REGISTERS + 2;
+const HEADER = REGISTERS + 3;
+
+/** The module's memory, seen again once it has grown (which detaches the old views). */
 function heap() {
-  if (bytes.byteLength === 0) {
+  if (bytes === undefined || bytes.byteLength === 0) {
     bytes = new Uint8Array(memory.buffer);
     words = new Uint32Array(memory.buffer);
+    buffer = NodeBuffer?.from(memory.buffer);
   }
   return bytes;
 }
@@ -37,8 +50,12 @@ function heap() {
 /** Writes `text` as UTF-8 into the input buffer; answers its length in bytes. */
 function put(text) {
   const capacity = text.length * 3;
-  const at = ioInput(capacity);
-  const mem = heap();
+  let mem = heap();
+  if (capacity > words[CAPACITY]) {
+    ioInput(capacity);
+    mem = heap();
+  }
+  const at = words[INPUT];
   let i = 0;
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -51,26 +68,55 @@ function put(text) {
 
 /** The `length` bytes of the answer, as text. */
 function take(length) {
-  const at = ioOutput();
-  return decoder.decode(heap().subarray(at, at + length));
+  heap();
+  return output(length);
 }
 
-/** The flag of an answer given as pairs (io.rs). */
-const PAIRS = 1 << 30;
+/** The `length` bytes of the answer, as text, once `heap()` has seen the memory. */
+function output(length) {
+  const at = words[OUTPUT];
+  if (buffer !== undefined) return buffer.toString('utf8', at, at + length);
+  return decoder.decode(bytes.subarray(at, at + length));
+}
+
+/** The flag of an answer given as spans (io.rs). */
+const SPANS = 1 << 30;
+/** The bit of a span's start that says it is in the answer's text, not the URI. */
+const IN_TEXT = 0x80000000;
 /** The engine reads URIs of at most 32 KiB: one with more UTF-16 code units has more bytes. */
 const MAX_URI = 32 * 1024;
 /** The longest variables' text sent for an expansion, which writes at most 1 MiB anyway. */
 const MAX_VARIABLES = 4 * 1024 * 1024;
 
-/** `variables` as pairs (io.rs `pairs`), if every value is a string, `null` or `undefined`
- * and no name holds a NUL; `null` otherwise, for JSON. */
-function stringPairs(variables) {
+/** A string, or an undefined or nested member of a list or map, as the module reads it
+ * (rfc6570-wasm/src/values.rs): numbers, booleans and bigints as `String` writes them. */
+function item(value) {
+  if (typeof value === 'string') return `s${value.length}\0${value}`;
+  if (value === undefined || value === null || typeof value === 'function' || typeof value === 'symbol') return 'u';
+  if (typeof value === 'object') return 'n';
+  const text = String(value);
+  return `s${text.length}\0${text}`;
+}
+
+/** `variables` as the module reads them (values.rs): each name and its value, with lengths
+ * rather than JSON; arrays are lists, other objects maps of their own keys, in order. */
+function encoded(variables) {
   let text = '';
   for (const name of Object.keys(variables)) {
     const value = variables[name];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'string' || name.includes('\0')) return null;
-    text += `${name}\0${value.length}\0${value}`;
+    // No template's variable has a name with a NUL, which the format cannot hold.
+    if (value === undefined || value === null || name.includes('\0')) continue;
+    text += `${name}\0`;
+    if (Array.isArray(value)) {
+      text += `l${value.length}\0`;
+      for (let i = 0; i < value.length; i++) text += item(value[i]);
+    } else if (typeof value === 'object') {
+      const keys = Object.keys(value);
+      text += `m${keys.length}\0`;
+      for (const key of keys) text += `${key.length}\0${key}${item(value[key])}`;
+    } else {
+      text += item(value);
+    }
   }
   return text;
 }
@@ -85,32 +131,47 @@ function tooLong() {
 /** Runs `call(inputLength)` on `text`: the answer's text, `null` for none; an error is thrown
  * as a `UriTemplateError`. */
 function io(text, call) {
-  return answer(call(put(text)), take);
+  const status = call(put(text));
+  return refused(status) ? null : take(status);
 }
 
-function answer(status, read) {
-  if (status === -1) return null;
+/** Whether `status` is no answer (`true`); throws the error it carries, if any. */
+function refused(status) {
+  if (status === -1) return true;
   if (status === -2) throw new UriTemplateError({ kind: 'too_long', message: 'the answer is too long' });
   if (status < -2) throw new UriTemplateError(JSON.parse(take(-2 - status)));
-  return read(status);
+  return false;
 }
 
-/** A match's answer: `{ index, variables }`, from pairs or from JSON. */
-function matched(status) {
-  if (!(status & PAIRS)) return JSON.parse(take(status));
-  const text = take(status & ~PAIRS);
-  const at = ioHeader() >>> 2;
+/** The route of the last match that `matched` read. */
+let matchedRoute = 0;
+
+/** The variables of a match of `uri`, from the spans, whose names are `names[route]` (each
+ * route's `names()`), or from JSON; `null` for none. The route is then `matchedRoute`. */
+function matched(status, uri, names) {
+  if (refused(status)) return null;
   heap();
-  const header = words;
+  if (!(status & SPANS)) {
+    const { index, variables } = JSON.parse(output(status));
+    matchedRoute = index;
+    return variables;
+  }
+  const textLength = status & ~SPANS;
+  const text = textLength === 0 ? '' : output(textLength);
+  const at = words[HEADER] >>> 2;
+  const index = words[at + 1];
+  const named = names[index];
+  matchedRoute = index;
   const variables = {};
-  for (let i = 0, p = 0, count = header[at]; i < count; i++) {
-    const name = text.slice(p, (p += header[at + 2 + 2 * i]));
-    const value = text.slice(p, (p += header[at + 3 + 2 * i]));
+  for (let h = at + 2, end = h + 3 * words[at]; h < end; h += 3) {
+    const name = named[words[h]];
+    const start = words[h + 1];
+    const value = start & IN_TEXT ? text.slice(start & ~IN_TEXT, words[h + 2]) : uri.slice(start, words[h + 2]);
     // `__proto__` is a valid variable name, which plain assignment would not keep.
     if (name === '__proto__') Object.defineProperty(variables, name, { value, enumerable: true, writable: true, configurable: true });
     else variables[name] = value;
   }
-  return { index: header[at + 1], variables };
+  return variables;
 }
 
 /** Why the engine refused: `kind` is the Rust error's stable code (`unclosed_expression`,
@@ -154,6 +215,8 @@ export class UriTemplate {
   #source;
   #template;
   #names;
+  /** The names a match's spans give by index, for route 0. */
+  #named;
 
   /** Whether `str` is a valid RFC 6570 template with at least one expression. */
   static isTemplate(str) {
@@ -167,6 +230,7 @@ export class UriTemplate {
     const safe = pathSafety(options);
     this.#source = String(template);
     this.#template = call(() => new Template(this.#source, safe));
+    this.#named = [JSON.parse(this.#template.names())];
   }
 
   /** The names of the template's variables, in order. */
@@ -180,19 +244,15 @@ export class UriTemplate {
     return this.#source;
   }
 
-  /** The URI that `variables` expand the template to. Values are strings, numbers, booleans,
-   * arrays (lists) or objects of strings (associative arrays); `undefined` and `null` are
-   * undefined. */
+  /** The URI that `variables` expand the template to. Values are strings, numbers, booleans
+   * (as `String` writes them), arrays (lists) or objects of strings (associative arrays, in
+   * their keys' order); `undefined` and `null` are undefined. */
   expand(variables) {
-    const pairs = typeof variables === 'object' && variables !== null ? stringPairs(variables) : null;
-    if (pairs !== null && pairs.length <= MAX_VARIABLES) {
-      return io(pairs, (n) => this.#template.expandPairs(n));
+    const text = typeof variables === 'object' && variables !== null ? encoded(variables) : '';
+    if (text.length > MAX_VARIABLES) {
+      throw new UriTemplateError({ kind: 'variables', message: `the variables are longer than ${MAX_VARIABLES} characters` });
     }
-    const json = JSON.stringify(variables ?? {});
-    if (json.length > MAX_VARIABLES) {
-      throw new UriTemplateError({ kind: 'variables', message: `the variables are longer than ${MAX_VARIABLES} characters of JSON` });
-    }
-    return io(json, (n) => this.#template.expandInput(n));
+    return io(text, (n) => this.#template.expandInput(n));
   }
 
   /** The variables that expand to `uri`, percent-decoded, or `null` when none do, a value is
@@ -200,8 +260,7 @@ export class UriTemplate {
   match(uri) {
     const text = String(uri);
     if (text.length > MAX_URI) return null;
-    const found = answer(this.#template.matchInput(put(text)), matched);
-    return found === null ? null : found.variables;
+    return matched(this.#template.matchInput(put(text)), text, this.#named);
   }
 
   /** As `match`, saying why not: `{ ok: true, variables }`, or `{ ok: false, error }` with
@@ -232,6 +291,7 @@ export class Router {
   #routes;
   #values = [];
   #templates = [];
+  #names = [];
 
   /** `options.pathSafety` as for `UriTemplate` (default `true`). */
   constructor(options = {}) {
@@ -245,6 +305,7 @@ export class Router {
     const index = call(() => this.#routes.insert(text));
     this.#values[index] = value;
     this.#templates[index] = text;
+    this.#names[index] = JSON.parse(this.#routes.names(index));
   }
 
   /** `{ value, template, variables }` for the best match of `uri`, or `null` when none
@@ -253,9 +314,9 @@ export class Router {
   at(uri) {
     const text = String(uri);
     if (text.length > MAX_URI) throw tooLong();
-    const found = answer(this.#routes.atInput(put(text)), matched);
-    if (found === null) return null;
-    const { index, variables } = found;
+    const variables = matched(this.#routes.atInput(put(text)), text, this.#names);
+    if (variables === null) return null;
+    const index = matchedRoute;
     return { value: this.#values[index], template: this.#templates[index], variables };
   }
 }

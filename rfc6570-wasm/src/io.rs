@@ -1,28 +1,36 @@
 //! The buffers that per-request calls read their input from and write their answer to, so that
 //! a call crosses the JavaScript boundary with two numbers: the input's length in, the
-//! answer's length (or what it is) out. The package writes the input's UTF-8 at [`input`]'s
-//! address and reads the answer at [`output`]'s.
+//! answer's length (or what it is) out. The package finds the buffers' addresses in
+//! [`registers`], words at a fixed address that every call updates, so that it need not ask
+//! for them with calls of their own: it writes the input's UTF-8 at the input's address and
+//! reads the answer at the output's.
 //!
-//! A match whose variables are all given as text answers them as pairs rather than JSON: the
-//! names and values one after the other, and their lengths (in UTF-16 code units, as
-//! JavaScript slices strings) in a header of `u32`s at [`header`]'s address:
-//! `[count, route index, name length, value length, ...]`. The package slices the decoded
-//! text, which costs less than `JSON.parse`. Other matches answer
-//! `{"index": .., "variables": {..}}` as JSON. The other way, an expansion whose variables are
-//! all strings sends them as [`pairs`], not JSON.
+//! A match whose variables are all given as text answers them as spans rather than JSON: a
+//! header of `u32`s, `[count, route index, then name, start, end for each variable]`. The
+//! name is its index in the template's [`Names`], which the package holds too. A value that
+//! is the URI's own text (nothing to decode, and the URI is ASCII) is the URI's `start..end`,
+//! which the package slices from the string it sent; any other is appended to the output
+//! text, and its `start` has bit 31 set. Offsets count UTF-16 code units, as JavaScript
+//! slices strings. Slicing a string it already holds costs the package far less than
+//! decoding text, or `JSON.parse`. Other matches answer `{"index": .., "variables": {..}}`
+//! as JSON. The other way, an expansion sends its variables as
+//! [`crate::values`] reads them.
 //!
 //! The module runs on one thread, so one set of buffers serves every call, one at a time. A
 //! call takes them out of their cell and puts them back: were a call ever cut short (the
 //! module out of memory), the next would find none and start afresh, instead of finding them
 //! still borrowed and failing forever.
 
+use std::borrow::Cow;
 use std::cell::Cell;
+use std::ops::Range;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use rfc6570::Captures;
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::variables::{as_text, Routed, Variables};
+use crate::variables::{Names, Routed, Variables};
 use crate::ErrorJson;
 
 #[derive(Default)]
@@ -36,66 +44,44 @@ thread_local! {
     static BUFFERS: Cell<Option<Buffers>> = const { Cell::new(None) };
 }
 
-/// Runs `f` on the buffers, taken out of their cell for the call.
+/// The buffers' addresses, and the input's capacity, as of the last call: see [`registers`].
+static REGISTERS: [AtomicU32; 4] = [const { AtomicU32::new(0) }; 4];
+
+/// The address of four `u32`s: the input buffer's address and capacity, the output's address
+/// and the header's. Every call that may move a buffer writes them again before it returns.
+#[wasm_bindgen(js_name = "ioRegisters")]
+pub fn registers() -> usize {
+    REGISTERS.as_ptr() as usize
+}
+
+/// Runs `f` on the buffers, taken out of their cell for the call; then says where they are.
 fn with<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
     let mut buffers = BUFFERS.take().unwrap_or_default();
     let result = f(&mut buffers);
+    let address = |at: *const u8| u32::try_from(at as usize).unwrap_or(0);
+    let capacity = u32::try_from(buffers.input.len()).unwrap_or(u32::MAX);
+    let words = [
+        address(buffers.input.as_ptr()),
+        capacity,
+        address(buffers.output.as_ptr()),
+        address(buffers.header.as_ptr().cast()),
+    ];
+    for (register, word) in REGISTERS.iter().zip(words) {
+        register.store(word, Ordering::Relaxed);
+    }
     BUFFERS.set(Some(buffers));
     result
 }
 
-/// The address of an input buffer of at least `capacity` bytes, for the package to write into.
+/// Makes the input buffer at least `capacity` bytes long, for the package to write into; its
+/// address is then in the [`registers`].
 #[wasm_bindgen(js_name = "ioInput")]
-pub fn input(capacity: usize) -> usize {
+pub fn input(capacity: usize) {
     with(|b| {
         if b.input.len() < capacity {
             b.input.resize(capacity, 0);
         }
-        b.input.as_ptr() as usize
-    })
-}
-
-/// The address of the last answer.
-#[wasm_bindgen(js_name = "ioOutput")]
-pub fn output() -> usize {
-    with(|b| b.output.as_ptr() as usize)
-}
-
-/// The address of the last answer's header of pairs.
-#[wasm_bindgen(js_name = "ioHeader")]
-pub fn header() -> usize {
-    with(|b| b.header.as_ptr() as usize)
-}
-
-/// Variables that are all strings, as the package sends them: `name`, NUL, the value's length
-/// in UTF-16 code units (in decimal), NUL, the value; one after the other. `None` if the text
-/// is not of that form. Names never hold a NUL (the package sends JSON for one that does).
-pub fn pairs(mut text: &str) -> Option<Vec<(&str, &str)>> {
-    let mut pairs = Vec::new();
-    while !text.is_empty() {
-        let (name, rest) = text.split_once('\0')?;
-        let (units, rest) = rest.split_once('\0')?;
-        let end = utf16_prefix(rest, units.parse().ok()?)?;
-        let (value, rest) = rest.split_at(end);
-        pairs.push((name, value));
-        text = rest;
-    }
-    Some(pairs)
-}
-
-/// The byte length of the first `units` UTF-16 code units of `text`, if they end a character.
-fn utf16_prefix(text: &str, units: usize) -> Option<usize> {
-    if text.get(..units).is_some_and(str::is_ascii) {
-        return Some(units);
-    }
-    let mut counted = 0;
-    for (at, c) in text.char_indices() {
-        if counted == units {
-            return Some(at);
-        }
-        counted += c.len_utf16();
-    }
-    (counted == units).then_some(text.len())
+    });
 }
 
 /// Writes `text` into the input buffer, as the package does, and answers its length: for Rust
@@ -108,9 +94,8 @@ pub fn put(text: &str) -> usize {
     text.len()
 }
 
-/// The answer a call's `code` describes, read as the package reads it: `None` for no match,
-/// `Err` with an error's JSON, or the text with the header of pairs (empty for any other
-/// answer).
+/// The answer a call's `code` describes, as the package finds it: `None` for no match, `Err`
+/// with an error's JSON, or the text with the header of spans (empty for any other answer).
 pub fn read(code: i32) -> Option<Result<(String, Vec<u32>), String>> {
     with(|b| {
         let text = |n: i32| {
@@ -120,13 +105,13 @@ pub fn read(code: i32) -> Option<Result<(String, Vec<u32>), String>> {
         match code {
             -1 => None,
             c if c < -1 => Some(Err(text(-2 - c))),
-            c if c & PAIRS != 0 => Some(Ok((text(c & !PAIRS), b.header.clone()))),
+            c if c & SPANS != 0 => Some(Ok((text(c & !SPANS), b.header.clone()))),
             c => Some(Ok((text(c), Vec::new()))),
         }
     })
 }
 
-/// Where an answer goes: its text, and the header of pairs.
+/// Where an answer goes: its text, and the header of spans.
 pub struct Out<'a> {
     text: &'a mut Vec<u8>,
     header: &'a mut Vec<u32>,
@@ -136,8 +121,8 @@ pub struct Out<'a> {
 pub enum Status {
     /// An answer of this many bytes.
     Written(usize),
-    /// Pairs of this many bytes of text, with their header.
-    Pairs(usize),
+    /// Spans, with this many bytes of text for the values not in the URI.
+    Spans(usize),
     /// Nothing: no match.
     None,
     /// The JSON of an error, of this many bytes.
@@ -156,37 +141,35 @@ impl Status {
         }
     }
 
-    /// The match of route `index` with `captures` (given as text unless `exploded`): as pairs
-    /// if every variable is text, as JSON otherwise.
-    pub fn captures(
-        out: Out<'_>,
-        index: u32,
-        captures: &Captures<'_>,
-        exploded: &[String],
-    ) -> Self {
-        if !captures.iter().all(|c| as_text(&c, exploded)) {
-            let variables = Variables { captures, exploded };
-            let routed = Routed {
-                index,
-                template: None,
-                variables,
-            };
-            return Self::json(out, &routed);
+    /// The match of route `index` with `captures`, whose names are `names`: as spans if
+    /// every variable is given as text, as JSON otherwise.
+    pub fn captures(out: Out<'_>, index: u32, captures: &Captures<'_>, names: &Names) -> Self {
+        let Out { text, header } = out;
+        match spans(text, header, index, captures, names) {
+            Some(()) => Self::Spans(text.len()),
+            None => {
+                text.clear();
+                header.clear();
+                let variables = Variables { captures, names };
+                let routed = Routed {
+                    index,
+                    template: None,
+                    variables,
+                };
+                Self::json(Out { text, header }, &routed)
+            }
         }
-        out.header.extend([0, index]);
-        for capture in captures.iter() {
-            let (name, value) = (capture.name(), capture.decoded());
-            out.text.extend_from_slice(name.as_bytes());
-            out.text.extend_from_slice(value.as_bytes());
-            out.header.extend([utf16_len(name), utf16_len(&value)]);
-            out.header[0] += 1;
-        }
-        Self::Pairs(out.text.len())
     }
 
-    pub fn text(out: Out<'_>, text: &str) -> Self {
-        out.text.extend_from_slice(text.as_bytes());
-        Self::Written(out.text.len())
+    /// What `write` writes to the answer's text, or the error it answers instead.
+    pub fn written(out: Out<'_>, write: impl FnOnce(&mut Vec<u8>) -> Result<(), String>) -> Self {
+        match write(out.text) {
+            Ok(()) => Self::Written(out.text.len()),
+            Err(error) => {
+                out.text.clear();
+                Self::refused(out, &error)
+            }
+        }
     }
 
     /// An error, as its JSON.
@@ -196,21 +179,21 @@ impl Status {
     }
 
     /// As the package reads it: the length of an answer; that length with bit 30 set for
-    /// pairs; -1 for none; -2 - n for an error of n bytes. Answers are shorter than 2^30
+    /// spans; -1 for none; -2 - n for an error of n bytes. Answers are shorter than 2^30
     /// bytes: URIs are at most 32 KiB, expansions 1 MiB, templates 64 KiB.
     fn code(self) -> i32 {
-        let code = |n: usize| i32::try_from(n).ok().filter(|&n| n < PAIRS);
+        let code = |n: usize| i32::try_from(n).ok().filter(|&n| n < SPANS);
         match self {
             Self::Written(n) => code(n).unwrap_or(TOO_LONG),
-            Self::Pairs(n) => code(n).map_or(TOO_LONG, |n| PAIRS | n),
+            Self::Spans(n) => code(n).map_or(TOO_LONG, |n| SPANS | n),
             Self::None => -1,
             Self::Refused(n) => code(n).map_or(TOO_LONG, |n| -2 - n),
         }
     }
 }
 
-/// The flag of an answer given as pairs.
-const PAIRS: i32 = 1 << 30;
+/// The flag of an answer given as spans.
+const SPANS: i32 = 1 << 30;
 /// An answer too long to say: cannot happen within the limits above, and reads as an error
 /// of no text.
 const TOO_LONG: i32 = -2;
@@ -223,6 +206,51 @@ fn utf16_len(text: &str) -> u32 {
     };
     u32::try_from(len).unwrap_or(u32::MAX)
 }
+
+/// Writes the header of spans for `captures` (see the module's doc), and the values it cannot
+/// point into the URI for to `text`; `None` if a variable is not text, for JSON.
+fn spans(
+    text: &mut Vec<u8>,
+    header: &mut Vec<u32>,
+    index: u32,
+    captures: &Captures<'_>,
+    names: &Names,
+) -> Option<()> {
+    let uri = captures.uri();
+    let ascii = uri.is_ascii();
+    let mut text_units = 0;
+    header.extend([0, index]);
+    for (name, as_text, capture) in names.walk(captures) {
+        let (name, true) = (name?, as_text) else {
+            return None;
+        };
+        let value = capture.decoded();
+        let in_uri = match &value {
+            Cow::Borrowed(value) if ascii => within(uri, value),
+            _ => None,
+        };
+        let Range { start, end } = in_uri.unwrap_or_else(|| {
+            let start = text_units;
+            text.extend_from_slice(value.as_bytes());
+            text_units += utf16_len(&value);
+            (start | IN_TEXT)..text_units
+        });
+        header.extend([name, start, end]);
+        header[0] += 1;
+    }
+    Some(())
+}
+
+/// Where `part` lies in `whole`, if it is a slice of it, with offsets that fit a span.
+fn within(whole: &str, part: &str) -> Option<Range<u32>> {
+    let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+    let end = start + part.len();
+    (end <= whole.len()).then_some(())?;
+    Some(u32::try_from(start).ok()?..u32::try_from(end).ok()?)
+}
+
+/// The bit of a span's start that says it is in the output text, not the URI.
+const IN_TEXT: u32 = 1 << 31;
 
 /// Runs `call` on the `len` bytes of input (as text) with the output buffers cleared, and
 /// answers its status. Input that is not UTF-8 (the package writes UTF-8) is refused.

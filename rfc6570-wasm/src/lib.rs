@@ -6,19 +6,21 @@
 //! `UriTemplateError`. Nothing here panics on any input: every fallible step answers with an
 //! error, so a bad input can never trap the WebAssembly instance.
 //!
-//! The calls made per request (`matchInput`, `expandInput` and `expandPairs`, a router's
-//! `atInput`) skip wasm-bindgen's string passing, whose allocations and text decoding cost more
-//! than the match itself: the package writes the input into a buffer of this module's ([`io`])
-//! and reads the answer from another, and the call answers only a length. The others
-//! (construction, `explain`, `lints`, `isTemplate`, `safeJoin`) pass strings. [`Template::match_uri`],
-//! [`Template::expand`] and [`Routes::at`] are the per-request calls with strings, for Rust
-//! callers: `tests/cases.rs` runs them, natively, over the cases that the JavaScript tests run
-//! too.
+//! The calls made per request (`matchInput`, `expandInput`, a router's `atInput`) skip
+//! wasm-bindgen's string passing, whose allocations and text decoding cost more than the
+//! match itself: the package writes the input into a buffer of this module's ([`io`]) and
+//! reads the answer from another, and the call answers only a length. An expansion's
+//! variables come as [`values`] reads them, not as JSON. The other calls (construction,
+//! `explain`, `lints`, `names`, `isTemplate`, `safeJoin`) pass strings.
+//! [`Template::match_uri`], [`Template::expand`] and [`Routes::at`] are the per-request calls
+//! with strings, for Rust callers: `tests/cases.rs` runs them, natively, over the cases that
+//! the JavaScript tests run too.
 
 #![forbid(unsafe_code)]
 
 mod errors;
 pub mod io;
+pub mod values;
 mod variables;
 
 use std::path::Path;
@@ -26,10 +28,10 @@ use std::path::Path;
 use rfc6570::router::RouterOptions;
 use rfc6570::safety::SafetyPolicy;
 use rfc6570::{InsertError, RouteError, Router, UriTemplate};
-use serde_json::Value;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use io::Status;
+use variables::Names;
 
 pub use errors::ErrorJson;
 
@@ -42,12 +44,13 @@ pub type Answer = Result<String, String>;
 pub const MAX_EXPANSION: usize = 1 << 20;
 
 /// A template, parsed once, and its matcher: a router of this one template, so that a match
-/// reads as a router's lookup does, path safety included.
+/// reads as a router's lookup does, path safety included. Its value is the route's index, 0,
+/// as in [`Routes`]: one kind of router, whose code the module holds once.
 #[wasm_bindgen]
 pub struct Template {
     template: UriTemplate,
-    matcher: Result<Router<()>, InsertError>,
-    exploded: Vec<String>,
+    matcher: Result<Router<u32>, InsertError>,
+    names: Names,
 }
 
 #[wasm_bindgen]
@@ -59,12 +62,12 @@ impl Template {
     pub fn new(source: &str, path_safety: bool) -> Result<Template, String> {
         let template = UriTemplate::parse(source).map_err(|e| ErrorJson::parse(&e, source))?;
         let mut router = Router::with_options(options(path_safety));
-        let matcher = router.insert(template.clone(), ()).map(|()| router);
-        let exploded = variables::exploded(&template);
+        let matcher = router.insert(template.clone(), 0).map(|()| router);
+        let names = Names::of(&template);
         Ok(Template {
             template,
             matcher,
-            exploded,
+            names,
         })
     }
 
@@ -76,34 +79,17 @@ impl Template {
                 return Status::None;
             };
             match matcher.at(uri) {
-                Ok(routed) => Status::captures(out, 0, &routed.captures, &self.exploded),
+                Ok(routed) => Status::captures(out, 0, &routed.captures, &self.names),
                 Err(_) => Status::None,
             }
         })
     }
 
-    /// As [`expand`](Self::expand), on the variables' JSON in the input buffer.
+    /// As [`expand`](Self::expand), on the variables in the input buffer.
     #[wasm_bindgen(js_name = "expandInput")]
     pub fn expand_input(&self, len: usize) -> i32 {
-        io::answer(len, |variables, out| match self.expand(variables) {
-            Ok(uri) => Status::text(out, &uri),
-            Err(error) => Status::refused(out, &error),
-        })
-    }
-
-    /// As [`expand`](Self::expand), on variables that are all strings, given as pairs in the
-    /// input buffer ([`io::pairs`]): what most calls pass, without JSON either side.
-    #[wasm_bindgen(js_name = "expandPairs")]
-    pub fn expand_pairs(&self, len: usize) -> i32 {
-        io::answer(len, |text, out| {
-            let Some(pairs) = io::pairs(text) else {
-                let error = ErrorJson::new("variables", "the variables' pairs are malformed");
-                return Status::refused(out, &error.to_json());
-            };
-            match self.expand_vars(&pairs) {
-                Ok(uri) => Status::text(out, &uri),
-                Err(error) => Status::refused(out, &error),
-            }
+        io::answer(len, |variables, out| {
+            Status::written(out, |text| self.expand_into(variables, text))
         })
     }
 
@@ -121,6 +107,12 @@ impl Template {
     pub fn variable_names(&self) -> String {
         let names: Vec<&str> = self.template.variables().map(|v| v.name()).collect();
         serde_json::to_string(&names).unwrap_or_else(|_| "[]".into())
+    }
+
+    /// Each variable's name once, in order, as a JSON array: the names a match's answer
+    /// gives by index ([`io`]).
+    pub fn names(&self) -> String {
+        self.names.to_json()
     }
 
     /// The template's lints as a JSON array of `{kind, refuses, position, message}`.
@@ -148,21 +140,22 @@ impl Template {
         }
     }
 
-    /// The URI that `variables` (a JSON object) expand the template to, at most
-    /// [`MAX_EXPANSION`] bytes.
+    /// The URI that `variables` (as the package sends them: [`values`]) expand the template
+    /// to, at most [`MAX_EXPANSION`] bytes.
     pub fn expand(&self, variables: &str) -> Answer {
-        let variables: Value = serde_json::from_str(variables).map_err(|e| {
-            ErrorJson::new("variables", format!("the variables are not JSON: {e}")).to_json()
-        })?;
-        self.expand_vars(&variables)
+        let mut uri = Vec::new();
+        self.expand_into(variables, &mut uri)?;
+        String::from_utf8(uri).map_err(|e| ErrorJson::new("not_utf8", e.to_string()).to_json())
     }
 
-    /// The expansion of `variables`, at most [`MAX_EXPANSION`] bytes. Through `dyn`: one copy
-    /// of the expander serves JSON and pairs alike, which keeps the module small.
-    fn expand_vars(&self, variables: &dyn rfc6570::vars::Vars) -> Answer {
-        let mut uri = Capped(String::new());
-        match self.template.expand_to(variables, &mut uri) {
-            Ok(()) => Ok(uri.0),
+    /// [`expand`](Self::expand), written to the end of `uri`, the output buffer itself for
+    /// the package: no string of its own to allocate and copy.
+    fn expand_into(&self, variables: &str, uri: &mut Vec<u8>) -> Result<(), String> {
+        let variables = values::Variables::parse(variables)
+            .ok_or_else(|| ErrorJson::new("variables", "the variables are malformed").to_json())?;
+        let mut capped = Capped { uri, written: 0 };
+        match self.template.expand_to(&variables, &mut capped) {
+            Ok(()) => Ok(()),
             Err(e) if *e.kind() == rfc6570::ErrorKind::Write => Err(ErrorJson::new(
                 "expansion_too_long",
                 format!("the expansion is longer than {MAX_EXPANSION} bytes"),
@@ -175,7 +168,7 @@ impl Template {
     fn variables<'a>(&'a self, captures: &'a rfc6570::Captures<'a>) -> variables::Variables<'a> {
         variables::Variables {
             captures,
-            exploded: &self.exploded,
+            names: &self.names,
         }
     }
 
@@ -195,15 +188,19 @@ impl Template {
     }
 }
 
-/// A writer that refuses to grow past [`MAX_EXPANSION`] bytes.
-struct Capped(String);
+/// A writer that refuses to write more than [`MAX_EXPANSION`] bytes.
+struct Capped<'a> {
+    uri: &'a mut Vec<u8>,
+    written: usize,
+}
 
-impl std::fmt::Write for Capped {
+impl std::fmt::Write for Capped<'_> {
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        if self.0.len() + s.len() > MAX_EXPANSION {
+        self.written += s.len();
+        if self.written > MAX_EXPANSION {
             return Err(std::fmt::Error);
         }
-        self.0.push_str(s);
+        self.uri.extend_from_slice(s.as_bytes());
         Ok(())
     }
 }
@@ -218,8 +215,8 @@ pub fn is_template(source: &str) -> bool {
 #[wasm_bindgen]
 pub struct Routes {
     router: Router<u32>,
-    /// The exploded variables of each route, by index.
-    exploded: Vec<Vec<String>>,
+    /// The variables' names of each route, by index.
+    names: Vec<Names>,
 }
 
 #[wasm_bindgen]
@@ -228,21 +225,26 @@ impl Routes {
     pub fn new(path_safety: bool) -> Routes {
         Routes {
             router: Router::with_options(options(path_safety)),
-            exploded: Vec::new(),
+            names: Vec::new(),
         }
     }
 
     /// Adds `source`; answers its index.
     pub fn insert(&mut self, source: &str) -> Result<u32, String> {
         let template = UriTemplate::parse(source).map_err(|e| ErrorJson::parse(&e, source))?;
-        let index = u32::try_from(self.exploded.len())
+        let index = u32::try_from(self.names.len())
             .map_err(|_| ErrorJson::new("too_many_routes", "too many routes").to_json())?;
-        let exploded = variables::exploded(&template);
+        let names = Names::of(&template);
         self.router
             .insert(template, index)
             .map_err(|e| ErrorJson::insert(&e).to_json())?;
-        self.exploded.push(exploded);
+        self.names.push(names);
         Ok(index)
+    }
+
+    /// The names of route `index`'s variables, as [`Template::names`] gives them.
+    pub fn names(&self, index: u32) -> String {
+        self.names_of(index).to_json()
     }
 
     /// As [`at`](Self::at), on the URI in the input buffer, without the template (the package
@@ -252,7 +254,7 @@ impl Routes {
         io::answer(len, |uri, out| match self.router.at(uri) {
             Ok(routed) => {
                 let index = *routed.value;
-                Status::captures(out, index, &routed.captures, self.exploded_of(index))
+                Status::captures(out, index, &routed.captures, self.names_of(index))
             }
             Err(RouteError::NotFound) => Status::None,
             Err(e) => Status::refused(out, &ErrorJson::route(&e, uri)),
@@ -270,7 +272,7 @@ impl Routes {
                 template: Some(routed.template.as_str()),
                 variables: variables::Variables {
                     captures: &routed.captures,
-                    exploded: self.exploded_of(*routed.value),
+                    names: self.names_of(*routed.value),
                 },
             }),
             Err(RouteError::NotFound) => Ok("null".into()),
@@ -278,9 +280,10 @@ impl Routes {
         }
     }
 
-    fn exploded_of(&self, index: u32) -> &[String] {
+    fn names_of(&self, index: u32) -> &Names {
+        static NONE: Names = Names::EMPTY;
         let index = usize::try_from(index).unwrap_or(usize::MAX);
-        self.exploded.get(index).map_or(&[], Vec::as_slice)
+        self.names.get(index).unwrap_or(&NONE)
     }
 }
 

@@ -33,6 +33,38 @@ fn error_is(error: &Value, expected: &Value) -> bool {
     }
 }
 
+/// `case` with each `${name}` of its `let` replaced by that text repeated, in every string
+/// and every key (as `withLets` in `npm/test/check.js`).
+fn with_lets(case: &Value) -> Value {
+    fn walk(value: &Value, texts: &[(String, String)]) -> Value {
+        let text = |s: &str| {
+            let replace = |s: String, (name, text): &(String, String)| s.replace(name, text);
+            texts.iter().fold(s.to_owned(), replace)
+        };
+        match value {
+            Value::String(s) => Value::String(text(s)),
+            Value::Array(items) => items.iter().map(|v| walk(v, texts)).collect(),
+            Value::Object(entries) => entries
+                .iter()
+                .map(|(k, v)| (text(k), walk(v, texts)))
+                .collect(),
+            other => other.clone(),
+        }
+    }
+    let Some(lets) = case.get("let").and_then(Value::as_object) else {
+        return case.clone();
+    };
+    let texts: Vec<(String, String)> = lets
+        .iter()
+        .map(|(name, let_)| {
+            let times = let_[1].as_u64().expect("[text, times]") as usize;
+            let text = let_[0].as_str().expect("[text, times]");
+            (format!("${{{name}}}"), text.repeat(times))
+        })
+        .collect();
+    walk(case, &texts)
+}
+
 /// Runs `check` on every case of `section`, and fails with every case that failed.
 fn run(section: &str, check: impl Fn(&Value) -> Result<(), String>) {
     let cases = cases();
@@ -40,7 +72,7 @@ fn run(section: &str, check: impl Fn(&Value) -> Result<(), String>) {
     let failed: Vec<String> = cases
         .iter()
         .filter_map(|case| {
-            check(case)
+            check(&with_lets(case))
                 .err()
                 .map(|why| format!("{}: {why}", case["name"]))
         })
@@ -101,10 +133,42 @@ fn variable_names_are_in_template_order() {
     });
 }
 
+/// `variables` as the package sends them (`src/values.rs`, and `encoded` in `npm/index.js`).
+fn encoded(variables: &Value) -> String {
+    fn text(text: &str) -> String {
+        format!("{}\0{text}", text.encode_utf16().count())
+    }
+    fn scalar(value: &Value) -> String {
+        match value {
+            Value::Null => "u".into(),
+            Value::String(s) => format!("s{}", text(s)),
+            Value::Array(_) | Value::Object(_) => "n".into(),
+            other => format!("s{}", text(&other.to_string())),
+        }
+    }
+    let mut out = String::new();
+    for (name, value) in variables.as_object().into_iter().flatten() {
+        let value = match value {
+            Value::Null => continue,
+            Value::Array(items) => {
+                let text: String = items.iter().map(scalar).collect();
+                format!("l{}\0{text}", items.len())
+            }
+            Value::Object(entries) => {
+                let text: String = entries.iter().map(|(k, v)| text(k) + &scalar(v)).collect();
+                format!("m{}\0{text}", entries.len())
+            }
+            other => scalar(other),
+        };
+        out.push_str(&format!("{name}\0{value}"));
+    }
+    out
+}
+
 /// An expansion's answer: the URI as it is (not JSON), or the error (of the template's parse,
 /// or of the expansion).
 fn expanded(case: &Value) -> Result<Value, Value> {
-    let expanded = template(case).and_then(|t| t.expand(&case["variables"].to_string()));
+    let expanded = template(case).and_then(|t| t.expand(&encoded(&case["variables"])));
     match expanded {
         Ok(uri) => Ok(Value::String(uri)),
         Err(error) => Err(serde_json::from_str(&error).expect("errors are JSON")),
@@ -126,7 +190,7 @@ fn expansion_is_rfc_6570() {
 /// The URI a case matches: its own, or the expansion of its `roundTrip` variables.
 fn uri_of(case: &Value, template: &Template) -> Result<String, String> {
     match case.get("roundTrip") {
-        Some(variables) => template.expand(&variables.to_string()),
+        Some(variables) => template.expand(&encoded(variables)),
         None => Ok(str_of(case, "uri").to_owned()),
     }
 }
@@ -135,7 +199,15 @@ fn uri_of(case: &Value, template: &Template) -> Result<String, String> {
 fn matching_decodes_and_refuses_as_rust_does() {
     run("match", |case| {
         let template = template(case)?;
-        let got = parsed(template.match_uri(&uri_of(case, &template)?));
+        let uri = uri_of(case, &template)?;
+        let start = std::time::Instant::now();
+        let got = parsed(template.match_uri(&uri));
+        let took = start.elapsed().as_millis();
+        if let Some(within) = case["withinMs"].as_u64() {
+            (took <= u128::from(within))
+                .then_some(())
+                .ok_or(format!("took {took} ms"))?;
+        }
         match (&got, case.get("error")) {
             (Ok(variables), None) if *variables == case["expected"] => Ok(()),
             (Err(error), Some(expected)) if error_is(error, expected) => Ok(()),
@@ -144,8 +216,8 @@ fn matching_decodes_and_refuses_as_rust_does() {
     });
 }
 
-/// A match's variables as the package reads them from the buffers: pairs sliced by their
-/// UTF-16 lengths, or the JSON's `variables`.
+/// A match's variables as the package reads them from the buffers: spans of the URI or of
+/// the text, by UTF-16 offsets, named by index; or the JSON's `variables`.
 fn through_buffers(template: &Template, uri: &str) -> Value {
     let code = template.match_input(io::put(uri));
     match io::read(code) {
@@ -156,18 +228,18 @@ fn through_buffers(template: &Template, uri: &str) -> Value {
             answer["variables"].clone()
         }
         Some(Ok((text, header))) => {
-            let units: Vec<u16> = text.encode_utf16().collect();
-            let mut at = 0;
-            let mut slice = |len: u32| {
-                let end = at + len as usize;
-                let part = String::from_utf16_lossy(units.get(at..end).unwrap_or_default());
-                at = end;
-                part
-            };
+            let names: Vec<String> = serde_json::from_str(&template.names()).unwrap();
+            let (uri, text): (Vec<u16>, Vec<u16>) =
+                (uri.encode_utf16().collect(), text.encode_utf16().collect());
             let mut variables = serde_json::Map::new();
-            for pair in header[2..].chunks(2) {
-                let name = slice(pair[0]);
-                variables.insert(name, Value::String(slice(pair[1])));
+            for span in header[2..].chunks(3) {
+                let (name, start, end) = (span[0] as usize, span[1], span[2] as usize);
+                let (source, start) = match start & (1 << 31) {
+                    0 => (&uri, start as usize),
+                    _ => (&text, (start & !(1 << 31)) as usize),
+                };
+                let value = String::from_utf16_lossy(&source[start..end]);
+                variables.insert(names[name].clone(), Value::String(value));
             }
             assert_eq!(
                 variables.len(),
@@ -193,49 +265,44 @@ fn the_buffers_answer_as_the_string_calls_do() {
     });
 }
 
-/// The variables of a case as the package sends string-only ones, or `None` for JSON.
-fn as_pairs(variables: &Value) -> Option<String> {
-    let mut text = String::new();
-    for (name, value) in variables.as_object()? {
-        match value {
-            Value::Null => {}
-            Value::String(value) => {
-                let units = value.encode_utf16().count();
-                text.push_str(&format!("{name}\0{units}\0{value}"));
-            }
-            _ => return None,
-        }
-    }
-    Some(text)
-}
-
 #[test]
-fn string_variables_expand_alike_as_pairs_and_as_json() {
+fn expansion_through_the_buffers_answers_as_the_string_call_does() {
     run("expand", |case| {
-        let Some(pairs) = as_pairs(&case["variables"]) else {
-            return Ok(());
-        };
         let Ok(template) = template(case) else {
             return Ok(());
         };
-        let by_pairs = io::read(template.expand_pairs(io::put(&pairs)));
-        let by_json = template.expand(&case["variables"].to_string());
-        let by_pairs = by_pairs.map(|answer| answer.map(|(uri, _)| uri));
-        (by_pairs == Some(by_json.clone()))
+        let text = encoded(&case["variables"]);
+        let through_buffers = io::read(template.expand_input(io::put(&text)));
+        let by_string = template.expand(&text);
+        let through_buffers = through_buffers.map(|answer| answer.map(|(uri, _)| uri));
+        (through_buffers == Some(by_string.clone()))
             .then_some(())
-            .ok_or(format!("{by_pairs:?} against {by_json:?}"))
+            .ok_or(format!("{through_buffers:?} against {by_string:?}"))
     });
 }
 
 #[test]
-fn pairs_that_do_not_parse_are_refused() {
-    for text in ["a", "a\0", "a\0x\0", "a\x004\x00abc", "a\x001\x00😀"] {
-        assert_eq!(io::pairs(text), None, "{text:?}");
+fn variables_that_do_not_parse_are_refused() {
+    let template = Template::new("{a}{b}", true).unwrap();
+    let malformed = [
+        "a",
+        "a\0",
+        "a\0x",
+        "a\0s",
+        "a\0s4\0abc",
+        "a\0s1\0😀",
+        "a\0l2\0s1\0x",
+        "a\0l\0",
+        "a\0m1\0s1\0x",
+        "a\0m1\x001\0k",
+        "a\0l99999999999999999999\0",
+    ];
+    for text in malformed {
+        let error = template.expand(text).unwrap_err();
+        assert!(error.contains(r#""kind":"variables""#), "{text:?}: {error}");
     }
-    assert_eq!(
-        io::pairs("a\x002\x00é!b\x000\x00"),
-        Some(vec![("a", "é!"), ("b", "")])
-    );
+    let fine = "a\0s2\0é!b\0l3\0s1\0xus0\0";
+    assert_eq!(template.expand(fine).as_deref(), Ok("%C3%A9%21x,"));
 }
 
 #[test]

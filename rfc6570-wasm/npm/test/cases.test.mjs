@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { check } from './check.js';
+import { check, withLets } from './check.js';
 
 const api = await import(process.env.RFC6570_WASM ? pathToFileURL(process.env.RFC6570_WASM).href : '../index.js');
 const cases = JSON.parse(readFileSync(new URL('../../tests/cases.json', import.meta.url), 'utf8'));
@@ -13,7 +13,7 @@ const cases = JSON.parse(readFileSync(new URL('../../tests/cases.json', import.m
 for (const [section, checker] of Object.entries(check)) {
   describe(section, () => {
     for (const c of cases[section]) {
-      test(c.name, () => assert.equal(checker(c, api), null));
+      test(c.name, () => assert.equal(checker(withLets(c), api), null));
     }
   });
 }

@@ -31,6 +31,32 @@ function outcome(c, f, expected, api) {
   return same(got, expected) ? null : `expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`;
 }
 
+/** `c` with each `${name}` of its `let` replaced by that text repeated, in every string and
+ * every key (as `with_lets` in tests/cases.rs). */
+export function withLets(c) {
+  if (!c.let) return c;
+  const texts = Object.entries(c.let).map(([name, [text, times]]) => ['${' + name + '}', text.repeat(times)]);
+  const text = (s) => texts.reduce((out, [name, long]) => out.replaceAll(name, long), s);
+  const walk = (value) => {
+    if (typeof value === 'string') return text(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), walk(v)]));
+    }
+    return value;
+  };
+  return walk(c);
+}
+
+/** Runs `f`; throws if it took longer than the case's `withinMs`. */
+function timed(c, f) {
+  const start = performance.now();
+  const got = f();
+  const ms = performance.now() - start;
+  if (c.withinMs !== undefined && ms > c.withinMs) throw new Error(`took ${ms.toFixed(1)} ms`);
+  return got;
+}
+
 const options = (c) => ({ pathSafety: c.pathSafety ?? true });
 const uriOf = (c, t) => (c.roundTrip ? t.expand(c.roundTrip) : c.uri);
 
@@ -41,7 +67,8 @@ export const check = {
   expand: (c, api) => outcome(c, () => new api.UriTemplate(c.template, options(c)).expand(c.variables), c.expected, api),
   match: (c, api) => outcome(c, () => {
     const t = new api.UriTemplate(c.template, options(c));
-    return t.match(uriOf(c, t));
+    const uri = uriOf(c, t);
+    return timed(c, () => t.match(uri));
   }, c.expected, api),
   explain: (c, api) => {
     const t = new api.UriTemplate(c.template, options(c));
@@ -65,7 +92,7 @@ export function failures(cases, api) {
   const failed = [];
   for (const [section, checker] of Object.entries(check)) {
     for (const c of cases[section]) {
-      const wrong = checker(c, api);
+      const wrong = checker(withLets(c), api);
       if (wrong !== null) failed.push(`${section}: ${c.name}: ${wrong}`);
     }
   }
