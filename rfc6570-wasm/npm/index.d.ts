@@ -3,9 +3,12 @@
  * has the MCP TypeScript SDK's names and shapes.
  */
 
-/** A value to expand: a string, number or boolean; a list; an associative array. `null` and
- * `undefined` are undefined. */
-export type VariableValue = string | number | boolean | readonly string[] | Readonly<Record<string, string>> | null | undefined;
+/** One text to expand: a string, or a number, boolean or bigint as `String` writes it. `null`
+ * and `undefined` are undefined. */
+export type Scalar = string | number | boolean | bigint | null | undefined;
+
+/** A value to expand: a scalar; a list; an associative array, in its keys' order. */
+export type VariableValue = Scalar | readonly Scalar[] | Readonly<Record<string, Scalar>>;
 
 /** What a match gives each variable, in the template's order: a variable that is not exploded
  * is its decoded text, commas included (`{id}` on `notes://a,b` is `'a,b'`); an exploded one is

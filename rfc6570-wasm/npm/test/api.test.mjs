@@ -150,3 +150,14 @@ test('no backtracking: the shapes that take a regex matcher seconds take millise
   assert.equal(found.a, '1');
   assert.equal(found.b + found.c, long);
 });
+
+test('expansion writes numbers, booleans and bigints as String does, and leaves out what JSON would', () => {
+  const t = new UriTemplate('{a}{;b,c,d}{?e*}');
+  assert.equal(t.expand({ a: 1e21, b: 10n, c: false, d: NaN }), '1e%2B21;b=10;c=false;d=NaN');
+  // Functions and symbols are undefined, as JSON.stringify leaves them out.
+  assert.equal(t.expand({ a: () => 1, b: Symbol('s'), e: { k: 'v', f: () => 1 } }), '?k=v');
+  // A sparse array's holes are undefined items.
+  assert.equal(new UriTemplate('{x}').expand({ x: ['a', , 'b'] }), 'a,b');
+  // A name with a NUL names no template variable.
+  assert.equal(new UriTemplate('{x}').expand({ 'x\0': 'a', x: 'b' }), 'b');
+});

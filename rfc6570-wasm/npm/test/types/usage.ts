@@ -7,7 +7,7 @@ import {
 } from 'rfc6570-wasm';
 
 const t = new UriTemplate('search://docs{?q,lang}');
-const uri: string = t.expand({ q: 'café', page: 2, tags: ['a', 'b'], filter: { a: '1' }, lang: undefined });
+const uri: string = t.expand({ q: 'café', page: 2, tags: ['a', 2n, null], filter: { a: '1', b: true }, lang: undefined });
 const found: Variables | null = t.match(uri);
 const names: string[] = t.variableNames;
 const text: string = t.toString();
