@@ -84,7 +84,7 @@ async fn notices_cross_replicas_through_redis_and_survive_a_restart() -> Outcome
 
     // Back: the client hears of every URI it subscribed to, and that the lists may have
     // changed; then updates flow again.
-    redis.restart()?;
+    redis.restarted().await?;
     let mut again = std::collections::BTreeSet::new();
     while again.len() < 3 {
         again.insert(next(&mut heard).await?);

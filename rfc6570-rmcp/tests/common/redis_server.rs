@@ -8,6 +8,9 @@ use std::time::{Duration, Instant};
 
 type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
 
+/// How often a restart looks for the server listening.
+const POLL: Duration = Duration::from_millis(20);
+
 /// A `redis-server` of our own, on a loopback port, killed when dropped.
 pub struct RedisServer {
     port: u16,
@@ -41,6 +44,25 @@ impl RedisServer {
 
     /// (Re)starts it on its port, and waits (at most 10 s) until it takes connections.
     pub fn restart(&mut self) -> Outcome {
+        let deadline = self.spawn()?;
+        while !self.listening(deadline)? {
+            std::thread::sleep(POLL);
+        }
+        Ok(())
+    }
+
+    /// [`restart`](Self::restart) for async tests: the wait yields to the runtime, so that the
+    /// hub's tasks on the same thread go on meanwhile.
+    pub async fn restarted(&mut self) -> Outcome {
+        let deadline = self.spawn()?;
+        while !self.listening(deadline)? {
+            tokio::time::sleep(POLL).await;
+        }
+        Ok(())
+    }
+
+    /// Starts the process; answers when it must be listening by.
+    fn spawn(&mut self) -> Outcome<Instant> {
         self.kill();
         let child = Command::new("redis-server")
             .args(["--bind", "127.0.0.1", "--port", &self.port.to_string()])
@@ -56,14 +78,18 @@ impl RedisServer {
             .stderr(Stdio::null())
             .spawn()?;
         self.child = Some(child);
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
-            if Instant::now() > deadline {
-                return Err("redis-server did not listen within 10 s".into());
-            }
-            std::thread::sleep(Duration::from_millis(20));
+        Ok(Instant::now() + Duration::from_secs(10))
+    }
+
+    /// Whether it takes connections; an error past `deadline`.
+    fn listening(&self, deadline: Instant) -> Outcome<bool> {
+        if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+            return Ok(true);
         }
-        Ok(())
+        if Instant::now() > deadline {
+            return Err("redis-server did not listen within 10 s".into());
+        }
+        Ok(false)
     }
 
     /// Stops it (SIGSTOP): its connections stay open, and nothing answers on them.
