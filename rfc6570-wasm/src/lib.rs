@@ -25,6 +25,7 @@ mod variables;
 
 use std::path::Path;
 
+use rfc6570::router::Routed;
 use rfc6570::router::RouterOptions;
 use rfc6570::safety::SafetyPolicy;
 use rfc6570::{InsertError, RouteError, Router, UriTemplate};
@@ -74,14 +75,9 @@ impl Template {
     /// As [`match_uri`](Self::match_uri), on the URI in the input buffer.
     #[wasm_bindgen(js_name = "matchInput")]
     pub fn match_input(&self, len: usize) -> i32 {
-        io::answer(len, |uri, out| {
-            let Ok(matcher) = &self.matcher else {
-                return Status::None;
-            };
-            match matcher.at(uri) {
-                Ok(routed) => Status::captures(out, 0, &routed.captures, &self.names),
-                Err(_) => Status::None,
-            }
+        io::answer(len, |uri, out| match self.found(uri) {
+            Some(routed) => Status::captures(out, 0, &routed.captures, &self.names),
+            None => Status::None,
         })
     }
 
@@ -131,13 +127,16 @@ impl Template {
     /// The variables of `uri` as a JSON object, or `null` when it does not match, a value is
     /// refused, or the template cannot be matched (`explain` says why).
     pub fn match_uri(&self, uri: &str) -> Answer {
-        let Ok(matcher) = &self.matcher else {
-            return Ok("null".into());
-        };
-        match matcher.at(uri) {
-            Ok(routed) => json(&self.variables(&routed.captures)),
-            Err(_) => Ok("null".into()),
+        match self.found(uri) {
+            Some(routed) => json(&self.variables(&routed.captures)),
+            None => Ok("null".into()),
         }
+    }
+
+    /// The match of `uri`, if the template can be matched and `uri` matches it with values
+    /// path safety takes: what `match` answers, through the buffers or as a string.
+    fn found<'a>(&'a self, uri: &'a str) -> Option<Routed<'a, 'a, u32>> {
+        self.matcher.as_ref().ok()?.at(uri).ok()
     }
 
     /// The URI that `variables` (as the package sends them: [`values`]) expand the template
@@ -251,13 +250,13 @@ impl Routes {
     /// knows it by the index).
     #[wasm_bindgen(js_name = "atInput")]
     pub fn at_input(&self, len: usize) -> i32 {
-        io::answer(len, |uri, out| match self.router.at(uri) {
-            Ok(routed) => {
+        io::answer(len, |uri, out| match self.found(uri) {
+            Ok(Some(routed)) => {
                 let index = *routed.value;
                 Status::captures(out, index, &routed.captures, self.names_of(index))
             }
-            Err(RouteError::NotFound) => Status::None,
-            Err(e) => Status::refused(out, &ErrorJson::route(&e, uri)),
+            Ok(None) => Status::None,
+            Err(error) => Status::refused(out, &error),
         })
     }
 }
@@ -266,16 +265,26 @@ impl Routes {
     /// `{"index": i, "template": "..", "variables": {..}}` for the best match of `uri`, or
     /// `null` when none matches; a refused value or a malformed URI is an error.
     pub fn at(&self, uri: &str) -> Answer {
+        let Some(routed) = self.found(uri)? else {
+            return Ok("null".into());
+        };
+        json(&variables::Routed {
+            index: *routed.value,
+            template: Some(routed.template.as_str()),
+            variables: variables::Variables {
+                captures: &routed.captures,
+                names: self.names_of(*routed.value),
+            },
+        })
+    }
+
+    /// The best match of `uri`, `None` when none matches, or the JSON of why it was refused
+    /// (a value path safety refuses, a malformed URI): what `at` answers, through the buffers
+    /// or as a string.
+    fn found<'a>(&'a self, uri: &'a str) -> Result<Option<Routed<'a, 'a, u32>>, String> {
         match self.router.at(uri) {
-            Ok(routed) => json(&variables::Routed {
-                index: *routed.value,
-                template: Some(routed.template.as_str()),
-                variables: variables::Variables {
-                    captures: &routed.captures,
-                    names: self.names_of(*routed.value),
-                },
-            }),
-            Err(RouteError::NotFound) => Ok("null".into()),
+            Ok(routed) => Ok(Some(routed)),
+            Err(RouteError::NotFound) => Ok(None),
             Err(e) => Err(ErrorJson::route(&e, uri)),
         }
     }
