@@ -19,7 +19,7 @@ export type Variables = Record<string, string | string[] | Record<string, string
 export interface Options {
   /** Refuse matches whose values would walk out of a path: `..` segments, encoded separators
    * in a segment, absolute paths, control characters, look-alikes. `true` unless it is
-   * `false`; anything else but `undefined` throws a `TypeError`. */
+   * `false`; anything else but `undefined` or `null` throws a `TypeError`. */
   pathSafety?: boolean;
 }
 
@@ -30,7 +30,9 @@ export class UriTemplateError extends Error {
   /** The Rust error's stable code (`unclosed_expression`, `invalid_var_name`, `unsafe`,
    * `malformed`, `not_found`, `unsupported`...), or the package's own where it has none:
    * `escapes`, `absolute` and `control_character` from `safeJoin`; `variables` and
-   * `expansion_too_long` from `expand`. */
+   * `expansion_too_long` from `expand`; `too_many_routes` from `Router.insert`; and, for what
+   * should never happen, `not_utf8`, `json`, `too_long` and `input_lost` (the module ran out
+   * of memory in an earlier call). */
   readonly kind: string;
   /** Where, in UTF-16 code units into the template or the URI. */
   readonly position?: number;

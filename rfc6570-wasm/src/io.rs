@@ -17,9 +17,12 @@
 //! [`crate::values`] reads them.
 //!
 //! The module runs on one thread, so one set of buffers serves every call, one at a time. A
-//! call takes them out of their cell and puts them back: were a call ever cut short (the
-//! module out of memory), the next would find none and start afresh, instead of finding them
-//! still borrowed and failing forever.
+//! call takes them out of their cell and puts them back, and says the input's capacity is 0
+//! until it has: were a call ever cut short (the module out of memory), the package would ask
+//! for an input buffer again, and the next call would find none in the cell and start afresh,
+//! instead of finding them still borrowed and failing forever, or writing into a buffer that
+//! is no longer there. An input longer than the buffer the call holds is refused, never read
+//! short.
 
 use std::borrow::Cow;
 use std::cell::Cell;
@@ -46,6 +49,8 @@ thread_local! {
 
 /// The buffers' addresses, and the input's capacity, as of the last call: see [`registers`].
 static REGISTERS: [AtomicU32; 4] = [const { AtomicU32::new(0) }; 4];
+/// The register of the input's capacity.
+const CAPACITY: usize = 1;
 
 /// The address of four `u32`s: the input buffer's address and capacity, the output's address
 /// and the header's. Every call that may move a buffer writes them again before it returns.
@@ -55,7 +60,10 @@ pub fn registers() -> usize {
 }
 
 /// Runs `f` on the buffers, taken out of their cell for the call; then says where they are.
+/// Until then the input's capacity reads 0, so that a call cut short leaves the package no
+/// buffer to write into.
 fn with<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
+    REGISTERS[CAPACITY].store(0, Ordering::Relaxed);
     let mut buffers = BUFFERS.take().unwrap_or_default();
     let result = f(&mut buffers);
     let address = |at: *const u8| u32::try_from(at as usize).unwrap_or(0);
@@ -244,7 +252,7 @@ fn spans(
 /// Where `part` lies in `whole`, if it is a slice of it, with offsets that fit a span.
 fn within(whole: &str, part: &str) -> Option<Range<u32>> {
     let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
-    let end = start + part.len();
+    let end = start.checked_add(part.len())?;
     (end <= whole.len()).then_some(())?;
     Some(u32::try_from(start).ok()?..u32::try_from(end).ok()?)
 }
@@ -253,7 +261,8 @@ fn within(whole: &str, part: &str) -> Option<Range<u32>> {
 const IN_TEXT: u32 = 1 << 31;
 
 /// Runs `call` on the `len` bytes of input (as text) with the output buffers cleared, and
-/// answers its status. Input that is not UTF-8 (the package writes UTF-8) is refused.
+/// answers its status. Input that is not UTF-8 (the package writes UTF-8), or longer than the
+/// buffer holds (written before a call was cut short), is refused.
 pub fn answer(len: usize, call: impl FnOnce(&str, Out<'_>) -> Status) -> i32 {
     with(|b| {
         let Buffers {
@@ -267,7 +276,13 @@ pub fn answer(len: usize, call: impl FnOnce(&str, Out<'_>) -> Status) -> i32 {
             text: output,
             header,
         };
-        let bytes = input.get(..len).unwrap_or_default();
+        let Some(bytes) = input.get(..len) else {
+            let lost = format!(
+                "{len} bytes of input, but the input buffer holds {}",
+                input.len()
+            );
+            return Status::refused(out, &ErrorJson::new("input_lost", lost).to_json()).code();
+        };
         let status = match std::str::from_utf8(bytes) {
             Ok(text) => call(text, out),
             Err(e) => Status::refused(out, &ErrorJson::new("not_utf8", e.to_string()).to_json()),

@@ -204,10 +204,12 @@ fn utf16_prefix(text: &str, units: usize) -> Option<usize> {
     }
     let mut counted = 0;
     for (at, c) in text.char_indices() {
-        if counted == units {
-            return Some(at);
+        match counted.cmp(&units) {
+            std::cmp::Ordering::Less => counted += c.len_utf16(),
+            std::cmp::Ordering::Equal => return Some(at),
+            // The last character crossed the count: it does not end one.
+            std::cmp::Ordering::Greater => return None,
         }
-        counted += c.len_utf16();
     }
     (counted == units).then_some(text.len())
 }

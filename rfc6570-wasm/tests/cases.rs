@@ -282,6 +282,22 @@ fn expansion_through_the_buffers_answers_as_the_string_call_does() {
 }
 
 #[test]
+fn input_longer_than_the_buffer_holds_is_refused_not_read_short() {
+    let template = Template::new("{x}", true).unwrap();
+    let written = io::put("abc");
+    let Some(Err(error)) = io::read(template.match_input(written + 1)) else {
+        panic!("a length past the buffer was answered");
+    };
+    let error: Value = serde_json::from_str(&error).unwrap();
+    assert_eq!(error["kind"], "input_lost", "{error}");
+    let again = io::read(template.match_input(io::put("abc")));
+    assert!(
+        matches!(again, Some(Ok(_))),
+        "the next call is answered: {again:?}"
+    );
+}
+
+#[test]
 fn variables_that_do_not_parse_are_refused() {
     let template = Template::new("{a}{b}", true).unwrap();
     let malformed = [
