@@ -30,6 +30,6 @@ for op in simple reserved fragment label path path_param query query_continuatio
     measure "op-$op" 2000 1
 done
 for shape in reserved3_slashes reserved3_match simple3_match simple3_dashes prefix_xs \
-    prefix3_xs explode_commas explode_slashes repeated_segments repeated_dots; do
+    prefix3_xs explode_commas explode_slashes repeated_segments repeated_dots map_keys; do
     measure "limit-$shape" 3 10000
 done

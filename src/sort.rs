@@ -3,9 +3,12 @@
 //! The standard library's sorts are fast and large: each element type sorted gets its own
 //! copy, several kilobytes of sorting networks and merges, which together were a seventh of
 //! the WebAssembly module's code. Here one heapsort, of positions and behind a `dyn`
-//! comparison, serves every type, and each caller adds only a small permutation. Nothing
-//! sorted here is on a match's path, only on a compile's, and sorts take at most a few
-//! thousand items, so the loss in speed does not show.
+//! comparison, serves every type, and each caller adds only a small permutation. Compiles
+//! sort at most a few thousand items, where the loss in speed does not show. One sort is on a
+//! match's path: the keys of an exploded map of more than 16, checked for a repeated one.
+//! There a URI of thousands of keys costs about half as much again as with the standard
+//! library's sort (`limit-map_keys` in `benches/RESULTS.md`): still `n log n` in the keys,
+//! which the URI's length bounds.
 
 use std::cmp::Ordering;
 

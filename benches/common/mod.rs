@@ -211,7 +211,7 @@ pub type Adversarial = (&'static str, &'static str, fn(usize) -> String);
 /// A path of the GitHub set that no route matches, which shares a long prefix with several.
 pub const GITHUB_MISS: &str = "/repos/p1/p2/issues/p3/nope";
 
-pub const ADVERSARIAL: [Adversarial; 10] = [
+pub const ADVERSARIAL: [Adversarial; 11] = [
     ("reserved3_slashes", "x://{+a}/{+b}/{+c}/end", |n| {
         format!("x://{}", "/".repeat(n))
     }),
@@ -237,6 +237,12 @@ pub const ADVERSARIAL: [Adversarial; 10] = [
     }),
     ("repeated_dots", "x{.who,who}", |n| {
         format!("x{}", ".a".repeat(n / 2))
+    }),
+    // Distinct keys, so that the check for a repeated one (which sorts them, past a few)
+    // reads them all.
+    ("map_keys", "x://r{?m*}", |n| {
+        let keys: Vec<String> = (0..n).map(|i| format!("{i:x}=v")).collect();
+        format!("x://r?{}", keys.join("&"))
     }),
 ];
 
