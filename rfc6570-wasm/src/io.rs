@@ -5,16 +5,15 @@
 //! for them with calls of their own: it writes the input's UTF-8 at the input's address and
 //! reads the answer at the output's.
 //!
-//! A match whose variables are all given as text answers them as spans rather than JSON: a
-//! header of `u32`s, `[count, route index, then name, start, end for each variable]`. The
-//! name is its index in the template's [`Names`], which the package holds too. A value that
-//! is the URI's own text (nothing to decode, and the URI is ASCII) is the URI's `start..end`,
-//! which the package slices from the string it sent; any other is appended to the output
-//! text, and its `start` has bit 31 set. Offsets count UTF-16 code units, as JavaScript
-//! slices strings. Slicing a string it already holds costs the package far less than
-//! decoding text, or `JSON.parse`. Other matches answer `{"index": .., "variables": {..}}`
-//! as JSON. The other way, an expansion sends its variables as
-//! [`crate::values`] reads them.
+//! A match whose variables are all given as text answers them as spans rather than JSON: a header
+//! of `u32`s, `[count, route index, then name, start, end for each variable]`. The name is its
+//! index in the template's names (`variables::Names`), which the package holds too. A value that is
+//! the URI's own text (nothing to decode, and the URI is ASCII) is the URI's `start..end`, which
+//! the package slices from the string it sent; any other is appended to the output text, and its
+//! `start` has bit 31 set. Offsets count UTF-16 code units, as JavaScript slices strings. Slicing a
+//! string it already holds costs the package far less than decoding text, or `JSON.parse`. Other
+//! matches answer `{"index": .., "variables": {..}}` as JSON. The other way, an expansion sends its
+//! variables as [`crate::values`] reads them.
 //!
 //! The module runs on one thread, so one set of buffers serves every call, one at a time. A
 //! call takes them out of their cell and puts them back, and says the input's capacity is 0
