@@ -101,6 +101,12 @@ pub fn put(text: &str) -> usize {
     text.len()
 }
 
+/// The input's capacity as the registers say it, as the package reads it before writing: for
+/// Rust callers (the tests), which cannot read at an address without `unsafe`.
+pub fn capacity() -> u32 {
+    REGISTERS[CAPACITY].load(Ordering::Relaxed)
+}
+
 /// The answer a call's `code` describes, as the package finds it: `None` for no match, `Err`
 /// with an error's JSON, or the text with the header of spans (empty for any other answer).
 pub fn read(code: i32) -> Option<Result<(String, Vec<u32>), String>> {

@@ -204,12 +204,11 @@ fn utf16_prefix(text: &str, units: usize) -> Option<usize> {
     }
     let mut counted = 0;
     for (at, c) in text.char_indices() {
-        match counted.cmp(&units) {
-            std::cmp::Ordering::Less => counted += c.len_utf16(),
-            std::cmp::Ordering::Equal => return Some(at),
-            // The last character crossed the count: it does not end one.
-            std::cmp::Ordering::Greater => return None,
+        if counted >= units {
+            // Past the count, the last character crossed it: it does not end one.
+            return (counted == units).then_some(at);
         }
+        counted += c.len_utf16();
     }
     (counted == units).then_some(text.len())
 }
