@@ -131,6 +131,27 @@ mod uri;
 mod uri_template;
 pub mod vars;
 
+// Section 12 links into `testing`, which exists only with its feature: without it, the same
+// links lead to the published documentation, so that the docs build clean either way. (The
+// definitions come first: a definition cannot end the paragraph the document ends with.)
+#[cfg_attr(
+    feature = "testing",
+    doc = "
+[testing]: crate::testing
+[testing-case-new]: crate::testing::Case::new
+[testing-never-unsafe]: crate::testing::Expected::NeverUnsafe
+[testing-hostile-variants]: crate::testing::hostile_variants
+[testing-any]: crate::testing::Expected::Any"
+)]
+#[cfg_attr(
+    not(feature = "testing"),
+    doc = "
+[testing]: https://docs.rs/rfc6570/latest/rfc6570/testing/index.html
+[testing-case-new]: https://docs.rs/rfc6570/latest/rfc6570/testing/struct.Case.html#method.new
+[testing-never-unsafe]: https://docs.rs/rfc6570/latest/rfc6570/testing/enum.Expected.html#variant.NeverUnsafe
+[testing-hostile-variants]: https://docs.rs/rfc6570/latest/rfc6570/testing/fn.hostile_variants.html
+[testing-any]: https://docs.rs/rfc6570/latest/rfc6570/testing/enum.Expected.html#variant.Any"
+)]
 #[doc = include_str!("semantics.md")]
 pub mod semantics {}
 
