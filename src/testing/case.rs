@@ -334,19 +334,24 @@ impl Case {
     }
 
     fn check(&self, expected: &Expected, got: &Got<'_>) -> Result<(), Mismatch> {
-        let fail = |why: String| Err(self.mismatch(expected, got, why));
+        let fail = |part: Part, why: String| Err(self.mismatch(part, expected, got, why));
         match (expected, got) {
             (Expected::NeverUnsafe, Got::Match(_, captures)) => match unsafe_capture(captures) {
-                Some(why) => fail(why),
+                Some(why) => fail(Part::Value, why),
                 None => Ok(()),
             },
             (Expected::NeverUnsafe | Expected::Any, _) => Ok(()),
             (Expected::Match { exact, round_trip }, Got::Match(template, captures)) => {
                 if *template != &self.template {
-                    return fail(format!("routed to {:?}", template.as_str()));
+                    let why = format!(
+                        "routed to {:?}, not {:?}",
+                        template.as_str(),
+                        self.template.as_str()
+                    );
+                    return fail(Part::Template, why);
                 }
                 self.check_captures(exact, *round_trip, captures)
-                    .or_else(fail)
+                    .or_else(|why| fail(Part::Value, why))
             }
             (Expected::Unsafe { variable, rule }, Got::Unsafe(v, r))
                 if variable == v && rule == r =>
@@ -359,7 +364,7 @@ impl Case {
                 Ok(())
             }
             (Expected::NotFound, Got::NotFound) => Ok(()),
-            _ => fail(String::new()),
+            _ => fail(Part::Outcome, String::new()),
         }
     }
 
@@ -402,7 +407,7 @@ impl Case {
         Ok(())
     }
 
-    fn mismatch(&self, expected: &Expected, got: &Got<'_>, why: String) -> Mismatch {
+    fn mismatch(&self, part: Part, expected: &Expected, got: &Got<'_>, why: String) -> Mismatch {
         let mut line = format!(
             "template {:?} uri {:?} values {}",
             self.template.as_str(),
@@ -412,7 +417,7 @@ impl Case {
         if let Some(note) = &self.note {
             line += &format!(" ({note})");
         }
-        line += &format!(": expected {expected}, got {got}");
+        line += &format!(": {part} differs: expected {expected}, got {got}");
         if !why.is_empty() {
             line += &format!(" ({why})");
         }
@@ -420,10 +425,34 @@ impl Case {
     }
 }
 
+/// Which part of an outcome is not the expected one: what a [`Mismatch`] names first, so that
+/// two outcomes that print alike (the same values from another template) read apart.
+#[derive(Debug, Clone, Copy)]
+enum Part {
+    /// A match, of another template than the case's.
+    Template,
+    /// A match of the case's template, with a value that is not the expected one (or, where
+    /// any outcome but an unsafe value is allowed, an unsafe one).
+    Value,
+    /// Another kind of outcome: a refusal for a match, another refusal, a match for one.
+    Outcome,
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Template => "the template",
+            Self::Value => "a value",
+            Self::Outcome => "the outcome",
+        })
+    }
+}
+
 /// A case's outcome that is not the expected one, with everything needed to reproduce it.
 /// Its [`Display`](fmt::Display) is one line: the template and the URI quoted as Rust writes
-/// strings, the values as `name=value` ([`Values`]), what was expected and what came. In a
-/// `proptest!` body, `?` turns it into a failed case with that line.
+/// strings, the values as `name=value` ([`Values`]), which part differs (`the template`, `a
+/// value` or `the outcome`), what was expected and what came. In a `proptest!` body, `?`
+/// turns it into a failed case with that line.
 ///
 /// ```
 /// use rfc6570::testing::{Case, Value, Values};
@@ -433,7 +462,23 @@ impl Case {
 /// let mismatch = case.check_match(&t.match_uri("x://2")).unwrap_err();
 /// assert_eq!(
 ///     mismatch.to_string(),
-///     r#"template "x://{a}" uri "x://1" values a="1": expected a match with a="1", got a match with a="2" (a is "2", not "1")"#,
+///     r#"template "x://{a}" uri "x://1" values a="1": a value differs: expected a match with a="1", got a match with a="2" (a is "2", not "1")"#,
+/// );
+///
+/// // The same values from another template: the template is what differs.
+/// let mut router = rfc6570::Router::new();
+/// router.insert("x://{+a}", ())?;
+/// let mismatch = case.check_route(&router.at(case.uri())).unwrap_err();
+/// assert_eq!(
+///     mismatch.to_string(),
+///     r#"template "x://{a}" uri "x://1" values a="1": the template differs: expected a match with a="1", got a match with a="1" (routed to "x://{+a}", not "x://{a}")"#,
+/// );
+///
+/// // A refusal where a match was expected: the outcome.
+/// let mismatch = case.check_match(&t.match_uri("y://1")).unwrap_err();
+/// assert_eq!(
+///     mismatch.to_string(),
+///     r#"template "x://{a}" uri "x://1" values a="1": the outcome differs: expected a match with a="1", got not found"#,
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
