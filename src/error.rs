@@ -37,6 +37,9 @@ pub enum ErrorKind {
     InvalidPrefix,
     /// A character that cannot appear at this point of an expression.
     UnexpectedCharacter(char),
+    /// A variable with both a prefix and an explode modifier (`{x*:3}`, `{x:3*}`): RFC 6570
+    /// allows one modifier per variable.
+    PrefixAndExplode,
     /// The template is longer than [`Limits::max_template_len`](crate::template::Limits) bytes.
     TemplateTooLong {
         /// The limit in force.
@@ -92,6 +95,7 @@ impl ErrorKind {
             Self::InvalidVarName => "invalid_var_name",
             Self::InvalidPrefix => "invalid_prefix",
             Self::UnexpectedCharacter(_) => "unexpected_character",
+            Self::PrefixAndExplode => "prefix_and_explode",
             Self::TemplateTooLong { .. } => "template_too_long",
             Self::TooManyExpressions { .. } => "too_many_expressions",
             Self::PrefixOnComposite { .. } => "prefix_on_composite",
@@ -122,6 +126,9 @@ impl fmt::Display for ErrorKind {
             Self::InvalidVarName => f.write_str("invalid variable name"),
             Self::InvalidPrefix => f.write_str("prefix must be a number from 1 to 9999"),
             Self::UnexpectedCharacter(c) => write!(f, "unexpected character {c:?} in expression"),
+            Self::PrefixAndExplode => f.write_str(
+                "a variable cannot have both a prefix (`:N`) and an explode (`*`) modifier",
+            ),
             Self::TemplateTooLong { limit } => write!(f, "template longer than {limit} bytes"),
             Self::TooManyExpressions { limit } => {
                 write!(f, "template has more than {limit} expressions")
@@ -232,15 +239,57 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.kind)?;
+        let quoted = Excerpt::of(&self.template, self.position);
         let Some(pos) = self.position else {
-            return write!(f, " in {:?}", self.template);
+            return write!(f, " in {:?}", quoted.text);
         };
         if !f.alternate() {
-            return write!(f, " at byte {pos} of {:?}", self.template);
+            return write!(f, " at byte {pos} of {:?}", quoted.text);
         }
-        write!(f, " at byte {pos}\n  {}\n  ", self.template)?;
-        // Point at the character, counting columns in characters, not bytes.
-        let column = self.template.get(..pos).map_or(pos, |s| s.chars().count());
-        write!(f, "{:column$}^", "")
+        write!(f, " at byte {pos}\n  {}\n  ", quoted.text)?;
+        write!(f, "{:column$}^", "", column = quoted.column)
+    }
+}
+
+/// The part of a template that an error quotes: all of it up to [`Excerpt::WHOLE`] characters;
+/// of a longer one, the characters around the error's position (or the first ones), with `…`
+/// where text is left out, so that a template of 100 KB is not written out whole.
+struct Excerpt {
+    text: String,
+    /// The column, in characters, of the character at the error's position in `text`.
+    column: usize,
+}
+
+impl Excerpt {
+    /// The longest template quoted whole, in characters.
+    const WHOLE: usize = 100;
+    /// How many characters of a longer template are quoted on each side of the position.
+    const SIDE: usize = 40;
+
+    fn of(template: &str, position: Option<usize>) -> Self {
+        // Columns count characters, not bytes.
+        let column = |pos: usize| template.get(..pos).map_or(pos, |s| s.chars().count());
+        let at = position.map_or(0, column);
+        let total = template.chars().count();
+        if total <= Self::WHOLE {
+            return Self {
+                text: template.to_owned(),
+                column: at,
+            };
+        }
+        let first = at.saturating_sub(Self::SIDE);
+        let last = (at + Self::SIDE).min(total);
+        let mut text = String::new();
+        if first > 0 {
+            text.push('\u{2026}');
+        }
+        text.extend(template.chars().skip(first).take(last - first));
+        if last < total {
+            text.push('\u{2026}');
+        }
+        Self {
+            text,
+            column: at - first + usize::from(first > 0),
+        }
     }
 }

@@ -163,6 +163,12 @@ fn expression<'a>(input: &'a str, src: &'a str, nodes: &mut Vec<Node>) -> Res<'a
     let mut vars: u16 = 0;
     loop {
         let (r, var) = varspec(rest, src)?;
+        // `{x*:3}` or `{x:3*}`: the grammar allows one modifier, and saying so beats naming
+        // the second one's character.
+        let second_modifier = if var.explode { ':' } else { '*' };
+        if (var.explode || var.prefix > 0) && r.starts_with(second_modifier) {
+            return fail(r, ErrorKind::PrefixAndExplode);
+        }
         nodes.push(Node::Var(var));
         // Each variable comes with a one-byte separator, so a template within the u32 offset
         // range can never overflow u16 here before the expression limit trips; stay total anyway.
@@ -272,10 +278,9 @@ mod tests {
         assert_eq!(err("{x.}"), (ErrorKind::InvalidVarName, Some(2)));
         assert_eq!(err("{x:01}"), (ErrorKind::InvalidPrefix, Some(3)));
         assert_eq!(err("{x:10000}"), (ErrorKind::InvalidPrefix, Some(3)));
-        assert_eq!(
-            err("{x:2*}"),
-            (ErrorKind::UnexpectedCharacter('*'), Some(4))
-        );
+        assert_eq!(err("{x:2*}"), (ErrorKind::PrefixAndExplode, Some(4)));
+        assert_eq!(err("{x*:3}"), (ErrorKind::PrefixAndExplode, Some(3)));
+        assert_eq!(err("{x**}"), (ErrorKind::UnexpectedCharacter('*'), Some(3)));
         assert_eq!(err("{%2x}"), (ErrorKind::InvalidPercentEncoding, Some(1)));
     }
 

@@ -99,17 +99,29 @@ fn invalid_prefix() {
 
 #[test]
 fn unexpected_character() {
-    parse_err("{x:2*}", ErrorKind::UnexpectedCharacter('*'), Some(4));
     parse_err(
         "log://{job id}",
         ErrorKind::UnexpectedCharacter(' '),
         Some(10),
     );
-    parse_err("{x*:3}", ErrorKind::UnexpectedCharacter(':'), Some(3));
+    parse_err("{x**}", ErrorKind::UnexpectedCharacter('*'), Some(3));
     parse_err(
         "{x\u{e9}}",
         ErrorKind::UnexpectedCharacter('\u{e9}'),
         Some(2),
+    );
+}
+
+/// One modifier per variable: the second one is named for what it is.
+#[test]
+fn prefix_and_explode() {
+    parse_err("{x:2*}", ErrorKind::PrefixAndExplode, Some(4));
+    parse_err("{x*:3}", ErrorKind::PrefixAndExplode, Some(3));
+    let err = UriTemplate::parse("{x*:3}").unwrap_err();
+    assert_eq!(err.kind().code(), "prefix_and_explode");
+    assert_eq!(
+        format!("{err:#}"),
+        "a variable cannot have both a prefix (`:N`) and an explode (`*`) modifier at byte 3\n  {x*:3}\n     ^"
     );
 }
 
@@ -313,6 +325,35 @@ fn template_length_limit() {
     // Far over, and over with garbage: the length is checked first.
     assert_eq!(parse_kind(&"{".repeat(10 * MAX_TEMPLATE)).0, too_long);
     assert_eq!(parse_kind(&"%".repeat(MAX_TEMPLATE + 1)).0, too_long);
+}
+
+/// A long template is quoted around the fault, not whole: a 120 KB one over the limit gives a
+/// message of a line.
+#[test]
+fn messages_quote_a_long_template_in_part() {
+    let over = format!("x://{}", "a".repeat(120_000));
+    let err = UriTemplate::parse(&over).unwrap_err();
+    let a40 = "a".repeat(40);
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "template longer than {MAX_TEMPLATE} bytes in \"x://{}\u{2026}\"",
+            "a".repeat(36)
+        )
+    );
+    // Around the position, with the caret under it.
+    let t = format!("x://{}{{a b}}{}", "a".repeat(200), "b".repeat(200));
+    let err = UriTemplate::parse(&t).unwrap_err();
+    assert_eq!(err.position(), Some(206));
+    assert_eq!(
+        format!("{err:#}"),
+        format!(
+            "unexpected character ' ' in expression at byte 206\n  \u{2026}{}{{a b}}{}\u{2026}\n  {}^",
+            &a40[..38],
+            "b".repeat(37),
+            " ".repeat(41)
+        )
+    );
 }
 
 #[test]
