@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use rfc6570::matching::{Malformed, MatchOptions};
 use rfc6570::router::RouterOptions;
-use rfc6570::{Captures, RouteError, Router, UriTemplate};
+use rfc6570::{Captures, MatchError, RouteError, Router, UriTemplate};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -52,7 +52,12 @@ const MATCH_EXAMPLES: &str = "\
 Every operator's values are decoded once. Values also hold the sub-delimiters ! $ & ' ( ) * +
 , ; = : @ raw, as clients send them, where their expression does not use them as separators
 (--strict-encoding: only what an expansion writes). A character a URI may not hold (a space,
-\", {, ...) is an error at its byte.
+\", {, ...) is an error at its byte, with a caret under it.
+
+Path safety: the values are judged as `route` judges them. A value that holds a `..` segment,
+an absolute or UNC path, a separator smuggled into a segment, double encoding, a NUL or a
+look-alike of one of these is refused with its rule on stderr (exit status 1), never printed
+as a match.
 
 Examples:
   $ rfc6570 match 'file:///{+path}{?rev}' 'file:///docs/caf%C3%A9.md?rev=3'
@@ -65,7 +70,10 @@ Examples:
   {\"name\":\"report(1).pdf\"}
 
   $ rfc6570 match '{/path*}' /a/b%20c
-  {\"path\":[\"a\",\"b c\"]}";
+  {\"path\":[\"a\",\"b c\"]}
+
+  $ rfc6570 match 'file:///{+path}' 'file:///..%2F..%2Fetc%2Fpasswd'
+  (exit status 1)";
 
 const ROUTE_EXAMPLES: &str = "\
 Each URI gets one line of JSON: the template and captures, or `error` (not_found, unsafe,
@@ -86,17 +94,25 @@ Examples:
   (exit status 1)";
 
 const CHECK_EXAMPLES: &str = "\
-A valid template may still match ambiguously, or not at all: each of its lints is a warning
-line with its position and how to fix it (codes: adjacent_variables, several_crossing and
-prefix_next_to_variable for ambiguity; repeated_name, query_after_fragment and the others of
-the semantics' section 9 for a template that cannot be matched, \"refuses\" in --json).
---deny-lints makes a linted template a failure.
+Each template gets `ok:` or `error:` lines, each error with a caret under its byte. A valid
+template may still match ambiguously, or not at all. A lint that warns of an ambiguous
+reading (adjacent_variables, several_crossing, prefix_next_to_variable, repeated_name) is a
+`warning:` line after `ok:`; one that makes matching refuse the template (query_after_query,
+query_after_fragment and the others of the semantics' section 9) is an `error:` line, and the
+check fails: the template can be expanded, not matched (\"matchable\": false in --json, and
+\"refuses\" on the lint). --deny-lints makes a warning a failure too.
 
 Examples:
   $ rfc6570 check '{var:0}'
   error: prefix must be a number from 1 to 9999 at byte 5
     {var:0}
          ^
+  (exit status 1)
+
+  $ rfc6570 check 'search://docs{?q}{?lang}'
+  error: `{?lang}` at byte 17 follows another query expression and writes a second `?` inside the query, so the template cannot be matched; write it as `{&..}`
+    search://docs{?q}{?lang}
+                     ^
   (exit status 1)
 
   $ rfc6570 check 'file:///{+path}{ext}' --deny-lints
@@ -107,8 +123,8 @@ Examples:
   (exit status 1)
 
   $ rfc6570 check --json 'notes://{id}' 'x://{a}/{a}' 'a{b'
-  {\"template\":\"notes://{id}\",\"valid\":true,\"lints\":[]}
-  {\"template\":\"x://{a}/{a}\",\"valid\":true,\"lints\":[{\"code\":\"repeated_name\",\"refuses\":false,\"position\":9,\"message\":\"`a` at byte 9 repeats the name of `a` at byte 5: a URI matches only where the two agree\"}]}
+  {\"template\":\"notes://{id}\",\"valid\":true,\"matchable\":true,\"lints\":[]}
+  {\"template\":\"x://{a}/{a}\",\"valid\":true,\"matchable\":true,\"lints\":[{\"code\":\"repeated_name\",\"refuses\":false,\"position\":9,\"message\":\"`a` at byte 9 repeats the name of `a` at byte 5: a URI matches only where the two agree\"}]}
   {\"template\":\"a{b\",\"valid\":false,\"kind\":\"unclosed_expression\",\"position\":1,\"message\":\"expression is not closed with `}`\"}
   (exit status 1)";
 
@@ -281,18 +297,33 @@ fn expand(template: &str, pairs: &[String], json: Option<&str>) -> Outcome {
 }
 
 fn match_uri(template: &str, uri: &str, strict_encoding: bool) -> Outcome {
-    let template = parse(template)?;
+    let parsed = parse(template)?;
     let options = MatchOptions::new().strict_encoding(strict_encoding);
-    match template.match_uri_with(uri, &options) {
-        Ok(captures) => {
-            print_json(&captures);
-            Ok(())
-        }
+    let captures = match parsed.match_uri_with(uri, &options) {
+        Ok(captures) => captures,
         Err(e) => {
-            eprintln!("rfc6570: {}", with_sources(&e));
-            Err(Failure::Negative)
+            let at = match &e {
+                MatchError::Malformed { position, .. } => Some(*position),
+                _ => None,
+            };
+            eprintln!("rfc6570: {}{}", with_sources(&e), quoted_at(uri, at));
+            return Err(Failure::Negative);
         }
+    };
+    // Path safety, judged as `route` judges it: by a router that holds this one template.
+    let mut router = Router::with_options(RouterOptions::new().strict_encoding(strict_encoding));
+    router
+        .insert(template, ())
+        .map_err(|e| Failure::Input(format!("invalid template: {}", with_sources(&e))))?;
+    if let Err(refusal @ RouteError::Unsafe { .. }) = router.at(uri) {
+        eprintln!(
+            "rfc6570: refused by path safety: {}",
+            with_sources(&refusal)
+        );
+        return Err(Failure::Negative);
     }
+    print_json(&captures);
+    Ok(())
 }
 
 /// One line of `route`'s output.
@@ -428,6 +459,10 @@ fn malformed_bytes(uri: &str, position: usize) -> Option<&str> {
 struct CheckLine<'a> {
     template: &'a str,
     valid: bool,
+    /// Whether a valid template can be matched: none of its lints refuses it (absent for an
+    /// invalid one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    matchable: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     kind: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -454,12 +489,14 @@ fn check(templates: &[String], json: bool, deny_lints: bool) -> Outcome {
     for template in templates {
         let parsed = UriTemplate::parse(template);
         let lints = parsed.as_ref().map(UriTemplate::lints).unwrap_or_default();
-        all_pass &= parsed.is_ok() && (lints.is_empty() || !deny_lints);
+        let matchable = !lints.iter().any(|l| l.kind().refuses());
+        all_pass &= parsed.is_ok() && matchable && (lints.is_empty() || !deny_lints);
         let error = parsed.err();
         if json {
             print_json(&CheckLine {
                 template,
                 valid: error.is_none(),
+                matchable: error.is_none().then_some(matchable),
                 kind: error.as_ref().map(|e| e.kind().code()),
                 position: error.as_ref().and_then(|e| e.position()),
                 message: error.as_ref().map(|e| e.kind().to_string()),
@@ -477,14 +514,24 @@ fn check(templates: &[String], json: bool, deny_lints: bool) -> Outcome {
             });
             continue;
         }
-        match error {
-            None => println!("ok: {template}"),
-            Some(e) => println!("error: {e:#}"),
+        if let Some(e) = error {
+            println!("error: {e:#}");
+            continue;
+        }
+        // A template that matching refuses has failed its check (it serves expansion only):
+        // its refusing lints are its errors, each quoting it.
+        if matchable {
+            println!("ok: {template}");
         }
         for lint in &lints {
+            let level = if lint.kind().refuses() {
+                "error"
+            } else {
+                "warning"
+            };
             println!(
-                "warning: {lint}\n  {template}\n  {}^",
-                caret_indent(template, lint.position())
+                "{level}: {lint}{}",
+                quoted_at(template, Some(lint.position()))
             );
         }
     }
@@ -495,11 +542,31 @@ fn check(templates: &[String], json: bool, deny_lints: bool) -> Outcome {
     }
 }
 
-/// Spaces that put a caret under the character at byte `position` of `text`, counting
-/// columns in characters, as the library's errors do.
-fn caret_indent(text: &str, position: usize) -> String {
-    let column = text.get(..position).map_or(position, |s| s.chars().count());
-    " ".repeat(column)
+/// `text` on a line of its own under a message, with a caret under the character at byte
+/// `position` on the next; nothing without a position. A text of over 100 characters is
+/// quoted in part, the 40 characters on each side of the caret, with `…` where text is left
+/// out, as the library quotes a template.
+fn quoted_at(text: &str, position: Option<usize>) -> String {
+    const WHOLE: usize = 100;
+    const SIDE: usize = 40;
+    let Some(position) = position else {
+        return String::new();
+    };
+    // Columns count characters, not bytes.
+    let at = text.get(..position).map_or(position, |s| s.chars().count());
+    let total = text.chars().count();
+    let (first, last) = if total <= WHOLE {
+        (0, total)
+    } else {
+        (at.saturating_sub(SIDE), (at + SIDE).min(total))
+    };
+    let mut line = String::from(if first > 0 { "\u{2026}" } else { "" });
+    line.extend(text.chars().skip(first).take(last - first));
+    if last < total {
+        line.push('\u{2026}');
+    }
+    let column = at - first + usize::from(first > 0);
+    format!("\n  {line}\n  {:column$}^", "")
 }
 
 /// An error's message followed by those of its sources, as one line: the library puts a

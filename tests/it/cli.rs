@@ -105,14 +105,21 @@ fn run_help_examples(subcommand: Option<&str>) -> usize {
     let help = run(&args);
     assert!(help.status.success());
     let examples = examples(&stdout(&help));
-    let dir = workdir(&format!("help-{}", subcommand.unwrap_or("main")));
+    run_examples(&format!("help-{}", subcommand.unwrap_or("main")), &examples);
+    examples.len()
+}
+
+/// Runs `examples` in order, in one fresh directory named for `name`, with `rfc6570` on the
+/// PATH, and checks each one's output and exit status.
+fn run_examples(name: &str, examples: &[Example]) {
+    let dir = workdir(name);
     let bin_dir = Path::new(BIN).parent().unwrap();
     let path = std::env::join_paths(
         std::iter::once(bin_dir.to_path_buf())
             .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
     )
     .unwrap();
-    for example in &examples {
+    for example in examples {
         let out = Command::new("sh")
             .args(["-c", &example.command])
             .current_dir(&dir)
@@ -134,7 +141,6 @@ fn run_help_examples(subcommand: Option<&str>) -> usize {
             stderr(&out)
         );
     }
-    examples.len()
 }
 
 #[test]
@@ -149,7 +155,7 @@ fn help_examples_run_as_shown() {
     .into_iter()
     .map(run_help_examples)
     .collect();
-    assert_eq!(counts, [4, 3, 4, 3, 3]);
+    assert_eq!(counts, [4, 3, 5, 3, 4]);
 }
 
 #[test]
@@ -293,7 +299,7 @@ fn match_prints_captures_as_json() {
         (
             &["match", "notes://{id}", "notes://%FF"],
             1,
-            "rfc6570: malformed URI at byte 8: percent-encoded bytes are not UTF-8\n",
+            "rfc6570: malformed URI at byte 8: percent-encoded bytes are not UTF-8\n  notes://%FF\n          ^\n",
         ),
         (
             &["match", "notes://{id", "notes://1"],
@@ -440,7 +446,7 @@ fn check_reports_every_template() {
     assert_eq!(
         json_lines(&out),
         [
-            json!({"template": "{x}", "valid": true, "lints": []}),
+            json!({"template": "{x}", "valid": true, "matchable": true, "lints": []}),
             json!({"template": "{var:0}", "valid": false, "kind": "invalid_prefix", "position": 5, "message": "prefix must be a number from 1 to 9999"}),
         ]
     );
@@ -452,20 +458,20 @@ fn check_warns_of_lints() {
     let mut args = vec!["check"];
     args.extend(templates);
     let out = run(&args);
-    // Lints are warnings: the templates are valid.
-    assert!(out.status.success(), "{}", stderr(&out));
+    // The templates are valid; the lints that make matching refuse the third are errors, so
+    // the check fails.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
         "ok: x://{a}{b}\n\
          warning: `b` at byte 8 follows `a` with no literal between them, so where one ends is \
          ambiguous; put a literal between them\n  x://{a}{b}\n          ^\n\
          ok: notes://{id}\n\
-         ok: {#f}{?q}{x}/{x}\n\
-         warning: `{#f}` at byte 0 comes before a repeated name's last occurrence, and another \
+         error: `{#f}` at byte 0 comes before a repeated name's last occurrence, and another \
          expression follows it with no literal between, so a match could place the occurrences \
          where they disagree while another placing agrees; put a literal it cannot hold after \
          it, or give each occurrence its own name\n  {#f}{?q}{x}/{x}\n  ^\n\
-         warning: `{?q}` at byte 4 follows the fragment that `{#f}` at byte 0 starts, and in a \
+         error: `{?q}` at byte 4 follows the fragment that `{#f}` at byte 0 starts, and in a \
          URI everything after `#` is fragment, so the template cannot be matched; move it \
          before the fragment\n  {#f}{?q}{x}/{x}\n      ^\n\
          warning: `x` at byte 9 follows `q` with no literal between them, so where one ends is \
@@ -477,12 +483,18 @@ fn check_warns_of_lints() {
     let mut json_args = vec!["check", "--json"];
     json_args.extend(templates);
     let out = run(&json_args);
-    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let lines = json_lines(&out);
     let codes: Vec<Vec<(String, u64)>> = lines
         .iter()
         .map(|line| {
             assert_eq!(line["valid"], true, "{line}");
+            let refuses = line["lints"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|l| l["refuses"] == true);
+            assert_eq!(line["matchable"], !refuses, "{line}");
             line["lints"]
                 .as_array()
                 .unwrap()
@@ -542,6 +554,113 @@ fn check_warns_of_lints() {
             .collect();
         assert_eq!(stdout(&out), stdout(&run(&without)), "{args:?}");
     }
+}
+
+/// `match` judges values for path safety as `route` does: a refused URI is never printed as a
+/// match, and the rule is named.
+#[test]
+fn match_refuses_what_path_safety_refuses() {
+    let uri = "file:///..%2F..%2Fetc%2Fpasswd";
+    let out = run(&["match", "file:///{+path}", uri]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "rfc6570: refused by path safety: variable `path` of `file:///{+path}` holds a `..` path segment\n"
+    );
+    let routed = run_in(
+        &std::env::temp_dir(),
+        &["route", "--templates", "-", uri],
+        "file:///{+path}\n",
+    );
+    assert_eq!(json_lines(&routed)[0]["rule"], "dot_dot_segment");
+    // A safe value still matches.
+    let out = run(&["match", "file:///{+path}", "file:///docs/v1..v2.md"]);
+    assert_eq!(stdout(&out), "{\"path\":\"docs/v1..v2.md\"}\n");
+}
+
+/// A URI's fault is pointed at with a caret, as a template's is; a long URI is quoted around
+/// it.
+#[test]
+fn uri_errors_have_a_caret() {
+    let out = run(&["match", "x://{+rest}", "x://a b"]);
+    assert_eq!(
+        stderr(&out),
+        "rfc6570: malformed URI at byte 5: a space (0x20) cannot stand in a URI; percent-encode it as %20\n  x://a b\n       ^\n"
+    );
+    let long = format!("x://{}%ZZ{}", "a".repeat(100), "b".repeat(100));
+    let out = run(&["match", "x://{+rest}", &long]);
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "rfc6570: malformed URI at byte 104: `%` not followed by two hex digits\n  \u{2026}{}%ZZ{}\u{2026}\n  {}^\n",
+            "a".repeat(40),
+            "b".repeat(37),
+            " ".repeat(41)
+        )
+    );
+}
+
+/// A template that matching refuses fails its check with an error line per refusing lint,
+/// not `ok:` and a warning.
+#[test]
+fn check_fails_a_template_that_cannot_be_matched() {
+    let out = run(&["check", "{?a}{?b}"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "error: `{?b}` at byte 4 follows another query expression and writes a second `?` \
+         inside the query, so the template cannot be matched; write it as `{&..}`\n  {?a}{?b}\n      ^\n"
+    );
+    let out = run(&["check", "--json", "{?a}{?b}"]);
+    assert_eq!(out.status.code(), Some(1));
+    let line = &json_lines(&out)[0];
+    assert_eq!(
+        (&line["valid"], &line["matchable"]),
+        (&json!(true), &json!(false))
+    );
+    assert_eq!(line["lints"][0]["refuses"], true);
+}
+
+/// Two modifiers on one variable are named for what they are; a template over the length
+/// limit is quoted in part.
+#[test]
+fn check_messages_say_what_is_wrong() {
+    let out = run(&["check", "{x*:3}"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "error: a variable cannot have both a prefix (`:N`) and an explode (`*`) modifier at \
+         byte 3\n  {x*:3}\n     ^\n"
+    );
+    let huge = format!("x://{}", "a".repeat(120_000));
+    let out = run(&["check", &huge]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "error: template longer than 65536 bytes in \"x://{}\u{2026}\"\n",
+            "a".repeat(36)
+        )
+    );
+    let out = run(&["match", &huge, "x://a"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).len() < 200, "{}", stderr(&out));
+}
+
+/// The README's command-line session, run as shown.
+#[test]
+fn readme_examples_run_as_shown() {
+    let readme = include_str!("../../README.md");
+    let section = readme.split("## Command line").nth(1).unwrap();
+    let block = section.split("```sh\n").nth(1).unwrap();
+    let block = block.split("```").next().unwrap();
+    let help: String = std::iter::once("Examples:\n".to_owned())
+        .chain(block.lines().map(|l| format!("  {l}\n")))
+        .collect();
+    let examples = examples(&help);
+    assert_eq!(examples.len(), 3);
+    run_examples("readme", &examples);
 }
 
 /// A refusal's message carries its reason, which the library keeps in `source()`.
