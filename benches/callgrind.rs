@@ -27,7 +27,7 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{github_routes, GithubRoute, ADVERSARIAL, OPERATORS};
+use common::{ADVERSARIAL, GithubRoute, OPERATORS, github_routes};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

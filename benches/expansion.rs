@@ -27,12 +27,12 @@ mod common;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use iri_string::spec::UriSpec;
-use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use iri_string::template::UriTemplateStr;
+use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use serde_json::Value as Json;
 
 /// The variables of one group as each peer wants them.

@@ -13,8 +13,8 @@ mod common;
 
 use std::hint::black_box;
 
-use common::{floor_scan, ADVERSARIAL, OPERATORS};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use common::{ADVERSARIAL, OPERATORS, floor_scan};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use rfc6570::matching::MatchOptions;
 use rfc6570::{MatchError, UriTemplate};
 

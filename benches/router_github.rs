@@ -15,10 +15,10 @@ mod common;
 use std::hint::black_box;
 
 use common::{
-    bare_matchit, bare_ours, floor_scan, github_routes, read_matchit, read_ours, regex_scan,
-    simple_regex, translate, GITHUB_MISS as MISS,
+    GITHUB_MISS as MISS, bare_matchit, bare_ours, floor_scan, github_routes, read_matchit,
+    read_ours, regex_scan, simple_regex, translate,
 };
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 struct Routers {
     ours: rfc6570::Router<usize>,

@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use std::hint::black_box;
 
 use common::{floor_scan, regex_scan, translate};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rfc6570::{RouteError, Router};
 
 const TEMPLATES: [&str; 10] = [

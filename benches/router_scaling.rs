@@ -20,7 +20,7 @@ mod common;
 use std::hint::black_box;
 
 use common::{floor_scan, regex_scan, simple_regex};
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 
 const SIZES: [usize; 4] = [10, 100, 1_000, 10_000];
 

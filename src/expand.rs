@@ -8,7 +8,7 @@
 use std::fmt::{self, Write};
 
 use crate::error::{Error, ErrorKind};
-use crate::pct::{write_literal, Encoder};
+use crate::pct::{Encoder, write_literal};
 use crate::template::{Node, Operator, Parsed, VarNode};
 #[cfg(feature = "json")]
 use crate::vars::AsVarValue;
@@ -205,11 +205,7 @@ fn is_defined(value: VarValue<'_>) -> bool {
 
 /// A visit callback result that stops the walk when `stop` holds.
 fn stop_if(stop: bool) -> Visit {
-    if stop {
-        Err(NESTED)
-    } else {
-        Ok(())
-    }
+    if stop { Err(NESTED) } else { Ok(()) }
 }
 
 fn is_empty_scalar(value: VarValue<'_>) -> bool {

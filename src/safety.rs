@@ -647,7 +647,7 @@ mod tests {
     /// The rules as they read plainly, over a decoded string: the reference that the
     /// one-pass reading ([`Findings`], [`Folded`]) must agree with.
     mod reference {
-        use super::super::{is_absolute, starts_with_drive, Rule, SafetyPolicy, LOOK_ALIKES};
+        use super::super::{LOOK_ALIKES, Rule, SafetyPolicy, is_absolute, starts_with_drive};
 
         pub(super) fn check(policy: SafetyPolicy, value: &str, single: bool) -> Result<(), Rule> {
             let policy = if single {

@@ -12,9 +12,9 @@ use crate::engine::{self, Matcher, Policy};
 use crate::matching::{self, MatchOptions, Spans, Unsupported};
 use crate::template::{Components, Expression, Limits, Lint, Parsed, VarSpec};
 use crate::vars::Vars;
-use crate::{expand, Captures, Error, MatchError};
+use crate::{Captures, Error, MatchError, expand};
 #[cfg(feature = "serde")]
-use crate::{vars::Serialized, ErrorKind};
+use crate::{ErrorKind, vars::Serialized};
 
 /// A parsed, validated RFC 6570 URI template.
 ///

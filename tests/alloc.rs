@@ -20,8 +20,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
-use rfc6570::vars::{Serialized, VarValue, Vars};
 use rfc6570::UriTemplate;
+use rfc6570::vars::{Serialized, VarValue, Vars};
 use serde_json::json;
 
 struct Counting;
@@ -39,22 +39,28 @@ fn count_one() {
 // thread-local `Cell`, which does not allocate.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        System.alloc(layout)
+        unsafe {
+            count_one();
+            System.alloc(layout)
+        }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        System.alloc_zeroed(layout)
+        unsafe {
+            count_one();
+            System.alloc_zeroed(layout)
+        }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        System.realloc(ptr, layout, new_size)
+        unsafe {
+            count_one();
+            System.realloc(ptr, layout, new_size)
+        }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
+        unsafe { System.dealloc(ptr, layout) }
     }
 }
 

@@ -10,10 +10,10 @@ use rmcp::model::{
     InputRequiredResult, InputResponses, ListRootsRequest, RequestMetaObject, SamplingMessage,
 };
 use rmcp::{tool, tool_router};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use crate::tools::text;
 use crate::Conformance;
+use crate::tools::text;
 
 /// An `elicitation/create` input request for a form of `properties`.
 pub fn elicitation(message: &str, properties: Value, required: &[&str]) -> InputRequest {

@@ -21,7 +21,7 @@ mod tools;
 
 use std::sync::Arc;
 
-use rfc6570_rmcp::{resource_handler, ResourceRouter, Subscriptions};
+use rfc6570_rmcp::{ResourceRouter, Subscriptions, resource_handler};
 use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
@@ -32,7 +32,7 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
-use rmcp::{tool_handler, RoleServer, ServerHandler};
+use rmcp::{RoleServer, ServerHandler, tool_handler};
 
 /// Seals `requestState` (SEP-2322). A fixed key serves a test harness; a real server keeps its
 /// key out of clients' reach.

@@ -8,12 +8,12 @@ use rmcp::model::{
     InputRequiredResult, Prompt, PromptArgument, PromptMessage, Role,
 };
 use rmcp::service::RequestContext;
-use rmcp::{prompt, prompt_router, schemars, RoleServer};
+use rmcp::{RoleServer, prompt, prompt_router, schemars};
 use serde::Deserialize;
 
+use crate::Conformance;
 use crate::input_required::{elicitation, response_object};
 use crate::resources::PNG;
-use crate::Conformance;
 
 /// The prompt that asks for its context first.
 const ASKS_FIRST: &str = "test_input_required_result_prompt";

@@ -1,6 +1,6 @@
 //! The resources the suite reads and subscribes to, through `rfc6570-rmcp`.
 
-use rfc6570_rmcp::{resource, resource_router, Blob};
+use rfc6570_rmcp::{Blob, resource, resource_router};
 
 use crate::Conformance;
 

@@ -12,16 +12,15 @@ use rmcp::model::{
     LoggingMessageNotificationParam, ProgressNotificationParam, ResourceContents, SamplingMessage,
 };
 use rmcp::service::RequestContext;
-use rmcp::{schemars, tool, tool_router, RoleServer};
+use rmcp::{RoleServer, schemars, tool, tool_router};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use crate::input_required::{asking, elicitation, form};
 use crate::Conformance;
+use crate::input_required::{asking, elicitation, form};
 
 /// The 1x1 PNG of `resources::PNG`, in base64.
-const PNG_BASE64: &str =
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==";
+const PNG_BASE64: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==";
 /// Eight silent samples of 16-bit mono WAV, in base64.
 const WAV_BASE64: &str =
     "UklGRjQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YRAAAAAAAAAAAAAAAAAAAAAAAAAA";

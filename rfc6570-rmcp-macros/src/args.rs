@@ -246,7 +246,7 @@ impl Parse for HandlerArgs {
                         &key,
                         other,
                         "router, subscriptions, directory_read, name, version, instructions",
-                    ))
+                    ));
                 }
             }
             if !input.is_empty() {

@@ -6,7 +6,7 @@
 //! and a `#[resource]` without that mark is outside a router, which is an error.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned, ToTokens};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use rfc6570::matching::Unsupported;
 use rfc6570::router::RouteOptions;
 use rfc6570::safety::SafetyPolicy;
@@ -386,7 +386,7 @@ fn completer<'a>(block: &'a ItemImpl, path: &syn::Path) -> syn::Result<Completer
                 format!(
                     "a completer is a method of this impl block, named `Self::method`; {takes}"
                 ),
-            ))
+            ));
         }
     };
     let method = block
@@ -435,13 +435,13 @@ fn completer<'a>(block: &'a ItemImpl, path: &syn::Path) -> syn::Result<Completer
             return Err(syn::Error::new_spanned(
                 r,
                 format!("`{name}` must take `&self` to complete a variable: {takes}"),
-            ))
+            ));
         }
         None => {
             return Err(syn::Error::new(
                 method.sig.ident.span(),
                 format!("`{name}` has no `self`: {takes}"),
-            ))
+            ));
         }
     }
     Ok(Completer { method, input })

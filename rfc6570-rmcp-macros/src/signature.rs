@@ -2,8 +2,8 @@
 //! own name, every parameter (but `&self` and one rmcp `RequestContext`) is a variable, a
 //! variable that may be absent is an `Option`, an exploded one a `Vec` or a map.
 
-use rfc6570::template::Operator;
 use rfc6570::UriTemplate;
+use rfc6570::template::Operator;
 use syn::ext::IdentExt;
 use syn::{FnArg, Ident, ImplItemFn, LitStr, Pat, Type};
 

@@ -22,7 +22,7 @@
 //! Needs `redis-server` on PATH (it starts its own on a free loopback port); without it, only
 //! the in-process setup runs. Bounded: every wait for deliveries fails after 30 s.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -48,26 +48,34 @@ struct Counting;
 // atomic integer, which does not allocate.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
-        System.alloc(layout)
+        unsafe {
+            LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+            System.alloc(layout)
+        }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
-        System.alloc_zeroed(layout)
+        unsafe {
+            LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+            System.alloc_zeroed(layout)
+        }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(
-            new_size as isize - layout.size() as isize,
-            Ordering::Relaxed,
-        );
-        System.realloc(ptr, layout, new_size)
+        unsafe {
+            LIVE.fetch_add(
+                new_size as isize - layout.size() as isize,
+                Ordering::Relaxed,
+            );
+            System.realloc(ptr, layout, new_size)
+        }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
-        System.dealloc(ptr, layout)
+        unsafe {
+            LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+            System.dealloc(ptr, layout)
+        }
     }
 }
 
@@ -276,8 +284,12 @@ async fn main() -> Outcome {
     let subscribers = env("FANOUT_SUBSCRIBERS", 1_000);
     let rounds = env("FANOUT_ROUNDS", 200);
     let bursts = env("FANOUT_BURSTS", 10);
-    println!("{subscribers} subscribers; latency over {rounds} notices one at a time; throughput over {bursts} bursts of 50 notices\n");
-    println!("| setup | first µs | p50 µs | p99 µs | last µs | delivered/s | bytes a session | bytes, first URI | bytes, second URI | dropped |");
+    println!(
+        "{subscribers} subscribers; latency over {rounds} notices one at a time; throughput over {bursts} bursts of 50 notices\n"
+    );
+    println!(
+        "| setup | first µs | p50 µs | p99 µs | last µs | delivered/s | bytes a session | bytes, first URI | bytes, second URI | dropped |"
+    );
     println!("|---|---|---|---|---|---|---|---|---|---|");
 
     let in_process = [Notes::new(Subscriptions::new())];

@@ -15,7 +15,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rfc6570_rmcp::{resource, resource_handler, resource_router, ReadError};
+use rfc6570_rmcp::{ReadError, resource, resource_handler, resource_router};
 use rmcp::model::{
     ErrorData, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
     ResourceContents, ServerCapabilities, ServerConfig,
@@ -234,7 +234,9 @@ async fn compare(
         through_bridge.add(within(round(bridge, requests)).await?);
         through_hand.add(within(round(by_hand, requests)).await?);
     }
-    println!("\nresources/read over {transport}, {concurrency} clients, {ROUNDS} alternating rounds of {requests} reads");
+    println!(
+        "\nresources/read over {transport}, {concurrency} clients, {ROUNDS} alternating rounds of {requests} reads"
+    );
     println!("| server | reads | reads/s | p50 | p99 |");
     println!("|---|---|---|---|---|");
     for (name, tally) in [

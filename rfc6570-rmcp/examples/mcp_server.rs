@@ -11,7 +11,7 @@
 mod server;
 
 use rmcp::service::ServerInitializeError;
-use rmcp::{transport::stdio, ServiceExt};
+use rmcp::{ServiceExt, transport::stdio};
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {

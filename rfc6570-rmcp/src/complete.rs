@@ -1,8 +1,8 @@
 //! Completing a template's variable: what a completer receives ([`Completing`]) and may return
 //! ([`IntoCompletions`]).
 
-use rmcp::service::RequestContext;
 use rmcp::RoleServer;
+use rmcp::service::RequestContext;
 
 /// A `completion/complete` request for one variable of a template: what the user typed so far,
 /// and the values of the template's other variables already chosen.

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use cap_std::fs::Dir;
-use rfc6570::mcp::ResourceTemplate;
-use rfc6570::safety::{safe_join_resolved, JoinError};
 use rfc6570::Router;
+use rfc6570::mcp::ResourceTemplate;
+use rfc6570::safety::{JoinError, safe_join_resolved};
 use rmcp::model::{ReadResourceResult, Resource};
 
 use crate::read::{Blob, IntoContents, ReadError, ReadTarget, Text};

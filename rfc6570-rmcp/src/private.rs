@@ -8,7 +8,7 @@ pub use rmcp::model::ReadResourceResult;
 pub use serde;
 
 use rfc6570::mcp::ResourceTemplate;
-use rmcp::model::{ServerCapabilities, SKILLS_EXTENSION_ID};
+use rmcp::model::{SKILLS_EXTENSION_ID, ServerCapabilities};
 
 use crate::complete::IntoCompletions;
 use rmcp::model::{SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams};

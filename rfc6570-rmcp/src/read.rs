@@ -13,8 +13,8 @@ use rfc6570::{Captures, UriTemplate};
 use rmcp::model::{ErrorCode, ReadResourceResult, ResourceContents};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, Json, RoleServer};
-use serde::de::DeserializeOwned;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::json;
 
 /// A boxed future that can move between threads, as rmcp's handlers return them.

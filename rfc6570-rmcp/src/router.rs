@@ -4,14 +4,14 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
+use rfc6570::InsertError;
 use rfc6570::mcp::{self, ResourceTemplate, Resources, Revision};
 use rfc6570::router::RouteOptions;
-use rfc6570::InsertError;
 use rmcp::model::{
     CacheScope, CompleteRequestParams, CompleteResult, ErrorCode, ListResourceTemplatesResult,
     ListResourcesResult, PaginatedRequestParams, ReadResourceDirectoryRequestParams,

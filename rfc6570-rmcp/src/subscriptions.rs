@@ -17,7 +17,7 @@ use rmcp::service::{RequestContext, SubscriptionContext, SubscriptionSink};
 use rmcp::{ErrorData, Peer, RoleServer};
 
 use crate::hub::{Hub, HubError, HubEvent, Notice};
-use crate::router::{revision, ResourceRouter};
+use crate::router::{ResourceRouter, revision};
 
 /// The resource subscriptions of a server, shared by its clones.
 ///

@@ -32,8 +32,8 @@ use rfc6570::Captures;
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::variables::{Names, Routed, Variables};
 use crate::ErrorJson;
+use crate::variables::{Names, Routed, Variables};
 
 #[derive(Default)]
 struct Buffers {

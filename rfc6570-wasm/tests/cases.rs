@@ -2,8 +2,8 @@
 //! exports. The npm package's tests run the same file through the module itself
 //! (`npm/test/cases.test.mjs`), so the two cannot drift apart.
 
-use rfc6570_wasm::{io, is_template, safe_join, Routes, Template};
-use serde_json::{json, Value};
+use rfc6570_wasm::{Routes, Template, io, is_template, safe_join};
+use serde_json::{Value, json};
 
 fn cases() -> Value {
     let text = include_str!("cases.json");

@@ -2,7 +2,7 @@
 //! package no stale input buffer. Alone in its test binary: the registers are one set for the
 //! process, and the tests of another file, run in parallel, would write them meanwhile.
 
-use rfc6570_wasm::{io, Template};
+use rfc6570_wasm::{Template, io};
 
 #[test]
 fn a_call_cut_short_leaves_no_input_buffer_to_write_into() {

@@ -271,7 +271,7 @@ fn expand(template: &str, pairs: &[String], json: Option<&str>) -> Outcome {
                 Ok(_) => {
                     return Err(Failure::Input(format!(
                         "{path}: the variables must be a JSON object"
-                    )))
+                    )));
                 }
                 Err(e) => return Err(Failure::Input(format!("{path}: invalid JSON: {e}"))),
             }
@@ -285,7 +285,7 @@ fn expand(template: &str, pairs: &[String], json: Option<&str>) -> Outcome {
             _ => {
                 return Err(Failure::Input(format!(
                     "`{pair}`: variables are given as NAME=VALUE"
-                )))
+                )));
             }
         }
     }

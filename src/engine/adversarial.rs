@@ -4,7 +4,7 @@
 //! only in test builds, so these tests live inside the crate. The URIs are longer than the
 //! default limit, which is lifted.
 
-use super::{dfa, vm, MatchOptions};
+use super::{MatchOptions, dfa, vm};
 use crate::{MatchError, UriTemplate};
 
 /// The outcome of matching `uri`, and the work of each engine: (VM steps, table work).

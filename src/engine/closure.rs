@@ -10,7 +10,7 @@
 //! budget, the caller decides ([`Guide`]).
 
 use super::inst::Nfa;
-use super::inst::{dispatch, Inst};
+use super::inst::{Inst, dispatch};
 use crate::pct::Unit;
 
 /// The slots a path saved, a bit each: programs have at most [`MAX_SLOTS`] of them.

@@ -30,7 +30,7 @@ mod walk;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::matching::{BadUri, Malformed, Mark, MatchOptions, Spans, Unsupported, LONGEST_URI};
+use crate::matching::{BadUri, LONGEST_URI, Malformed, Mark, MatchOptions, Spans, Unsupported};
 use crate::pct::{self, Percent as Triplets};
 use crate::template::Parsed;
 use program::Program;

@@ -21,12 +21,12 @@
 
 use std::sync::OnceLock;
 
+use super::Policy;
 use super::closure::MAX_SLOTS;
 use super::dfa::Dfa;
-use super::inst::{first_sets, FirstSet, Inst, Nfa, Rank};
-use super::trie::{tokens, Token, Trie, VarToken};
+use super::inst::{FirstSet, Inst, Nfa, Rank, first_sets};
+use super::trie::{Token, Trie, VarToken, tokens};
 use super::walk::Walker;
-use super::Policy;
 use crate::matching::Unsupported;
 use crate::pct;
 use crate::template::class::{Class, Reading};

@@ -36,7 +36,7 @@ use super::inst::Nfa;
 use super::inst::{Inst, Rank};
 use super::program::Program;
 use crate::matching::Mark;
-use crate::pct::{self, unit_at, Unit};
+use crate::pct::{self, Unit, unit_at};
 
 /// Runs `prog` over `uri`. On a match, writes the winning thread's slots to `out`
 /// (`prog.slots` entries) and returns its template key.

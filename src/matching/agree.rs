@@ -6,9 +6,9 @@
 //! separator (`{.who,who}` on `.fr.ed.fr.ed`), the occurrences are placed again here, by
 //! length: they must be equal, so each is as long as the others.
 
+use super::MatchError;
 use super::captures::Captures;
 use super::spans::Spans;
-use super::MatchError;
 use crate::pct;
 use crate::template::class::Class;
 use crate::template::{Node, Parsed};

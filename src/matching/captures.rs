@@ -564,7 +564,7 @@ impl<'a> Capture<'a> {
     /// assert_eq!(tags, ["a", "b c"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn items(&self) -> impl Iterator<Item = Cow<'a, str>> + 'a {
+    pub fn items(&self) -> impl Iterator<Item = Cow<'a, str>> + use<'a> {
         let this = self.clone();
         self.raw_entries().map(move |(_, v)| this.decode(v))
     }
@@ -580,7 +580,7 @@ impl<'a> Capture<'a> {
     /// assert_eq!(filters, [("lang".into(), "en".into()), ("sort".into(), "new".into())]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn entries(&self) -> impl Iterator<Item = (Cow<'a, str>, Cow<'a, str>)> + 'a {
+    pub fn entries(&self) -> impl Iterator<Item = (Cow<'a, str>, Cow<'a, str>)> + use<'a> {
         let this = self.clone();
         self.raw_entries()
             .map(move |(k, v)| (this.decode(k), this.decode(v)))
@@ -589,7 +589,7 @@ impl<'a> Capture<'a> {
     /// Every raw part a handler can read, not decoded, in URI order: each item as
     /// [`items`](Self::items) splits it, and for a map each key before its value. The shape
     /// is read once.
-    pub(crate) fn raw_parts(&self) -> impl Iterator<Item = &'a str> + 'a {
+    pub(crate) fn raw_parts(&self) -> impl Iterator<Item = &'a str> + use<'a> {
         let shape = self.shape();
         let keys = self.kind_of(shape) == CaptureKind::Map;
         self.entries_of(shape)

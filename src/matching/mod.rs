@@ -21,7 +21,7 @@ pub use error::{Malformed, MatchError, QueryError, Unsupported};
 #[cfg(feature = "serde")]
 pub use extract::ExtractError;
 pub use options::MatchOptions;
-pub(crate) use spans::{Mark, Spans, LONGEST_URI};
+pub(crate) use spans::{LONGEST_URI, Mark, Spans};
 
 use crate::pct::{self, Percent as Triplets};
 use crate::template::Parsed;

@@ -17,29 +17,31 @@ use crate::template::{Parsed, VarSpec};
 pub(super) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &str, usize)> {
     let bytes = query.as_bytes();
     let mut start = 0;
-    std::iter::from_fn(move || loop {
-        if start > bytes.len() {
-            return None;
+    std::iter::from_fn(move || {
+        loop {
+            if start > bytes.len() {
+                return None;
+            }
+            let end = start
+                + bytes[start..]
+                    .iter()
+                    .position(|&b| b == b'&')
+                    .unwrap_or(bytes.len() - start);
+            let pair = start..end;
+            start = end + 1;
+            if pair.is_empty() {
+                continue;
+            }
+            // `&` and `=` are ASCII, so every cut falls between characters.
+            return Some(match bytes[pair.clone()].iter().position(|&b| b == b'=') {
+                Some(eq) => (
+                    &query[pair.start..pair.start + eq],
+                    &query[pair.start + eq + 1..pair.end],
+                    offset + pair.start + eq + 1,
+                ),
+                None => (&query[pair.clone()], "", offset + pair.end),
+            });
         }
-        let end = start
-            + bytes[start..]
-                .iter()
-                .position(|&b| b == b'&')
-                .unwrap_or(bytes.len() - start);
-        let pair = start..end;
-        start = end + 1;
-        if pair.is_empty() {
-            continue;
-        }
-        // `&` and `=` are ASCII, so every cut falls between characters.
-        return Some(match bytes[pair.clone()].iter().position(|&b| b == b'=') {
-            Some(eq) => (
-                &query[pair.start..pair.start + eq],
-                &query[pair.start + eq + 1..pair.end],
-                offset + pair.start + eq + 1,
-            ),
-            None => (&query[pair.clone()], "", offset + pair.end),
-        });
     })
 }
 

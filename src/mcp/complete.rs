@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::jsonrpc::{JsonRpcError, INVALID_PARAMS, MAX_COMPLETION_VALUES};
+use super::jsonrpc::{INVALID_PARAMS, JsonRpcError, MAX_COMPLETION_VALUES};
 use super::schema::{Meta, ResourceTemplate};
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! Listing: the pages of `resources/templates/list` and `resources/list`, and their opaque
 //! cursors.
 
-use super::jsonrpc::{JsonRpcError, INVALID_PARAMS};
+use super::jsonrpc::{INVALID_PARAMS, JsonRpcError};
 use super::schema::{Resource, ResourceTemplate};
 use serde::Serialize;
 

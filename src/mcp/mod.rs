@@ -60,7 +60,7 @@ pub use complete::{
     CompletionError, CompletionValues, Reference,
 };
 pub use jsonrpc::{
-    JsonRpcError, INTERNAL_ERROR, INVALID_PARAMS, MAX_COMPLETION_VALUES, RESOURCE_NOT_FOUND,
+    INTERNAL_ERROR, INVALID_PARAMS, JsonRpcError, MAX_COMPLETION_VALUES, RESOURCE_NOT_FOUND,
 };
 pub use list::{InvalidCursor, ResourcePage, TemplatePage};
 pub use read::{ReadError, ResourceMatch};

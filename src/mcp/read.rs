@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::json;
 
-use super::jsonrpc::{JsonRpcError, INTERNAL_ERROR};
+use super::jsonrpc::{INTERNAL_ERROR, JsonRpcError};
 use super::revision::Revision;
 use super::schema::{Listing, Resource, ResourceTemplate};
 use crate::matching::ExtractError;

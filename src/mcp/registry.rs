@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::complete::{CompleteRequest, Completion, CompletionError, Reference};
-use super::list::{decode_cursor, encode_cursor, CURSOR_RESOURCES, CURSOR_TEMPLATES};
+use super::list::{CURSOR_RESOURCES, CURSOR_TEMPLATES, decode_cursor, encode_cursor};
 use super::list::{InvalidCursor, ResourcePage, TemplatePage};
 use super::read::{ReadError, ResourceMatch};
 use super::schema::{Listing, Resource, ResourceTemplate};
@@ -466,7 +466,7 @@ impl<H> Resources<H> {
         let uri = match &request.reference {
             Reference::Resource { uri } => uri,
             Reference::Prompt { name, .. } => {
-                return Err(CompletionError::Prompt { name: name.clone() })
+                return Err(CompletionError::Prompt { name: name.clone() });
             }
         };
         let Some((_, entry)) = self.router.get(uri) else {

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde_json::json;
 
-use super::jsonrpc::{JsonRpcError, INVALID_PARAMS, RESOURCE_NOT_FOUND};
+use super::jsonrpc::{INVALID_PARAMS, JsonRpcError, RESOURCE_NOT_FOUND};
 
 /// An MCP protocol revision, as the date string client and server negotiate (`2025-11-25`).
 ///

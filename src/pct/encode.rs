@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Write};
 
-use percent_encoding::{percent_encode_byte, utf8_percent_encode, CONTROLS};
+use percent_encoding::{CONTROLS, percent_encode_byte, utf8_percent_encode};
 
 use super::{is_reserved, is_triplet, is_unreserved};
 

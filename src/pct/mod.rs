@@ -15,7 +15,7 @@ mod decode;
 mod encode;
 
 pub(crate) use decode::{check_utf8, decode, decoded_bytes};
-pub(crate) use encode::{write_literal, Encoder};
+pub(crate) use encode::{Encoder, write_literal};
 
 /// One unit of a URI or a template literal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

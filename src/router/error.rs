@@ -5,10 +5,10 @@
 //! refused for a lint its [`Lint`], and a query that the best match refused its
 //! [`QueryError`]. Every variant has a stable `snake_case` [`code`](RouteError::code).
 
+use crate::Error;
 use crate::matching::{BadUri, Malformed, MatchError, QueryError, Unsupported};
 use crate::safety::Rule;
 use crate::template::Lint;
-use crate::Error;
 
 /// Why [`Router::insert`](crate::Router::insert) refused a template.
 ///

@@ -6,10 +6,10 @@
 //! registers.
 
 use super::{Route, RouteError, Router};
+use crate::UriTemplate;
 use crate::engine::{Matcher, Rest};
 use crate::matching::{self, Captures, MatchError, Spans};
 use crate::safety::SafetyPolicy;
-use crate::UriTemplate;
 
 /// The outcome of a successful lookup.
 ///

@@ -11,7 +11,7 @@
 //! accepted as a literal.
 
 use nom::branch::alt;
-use nom::bytes::complete::{take_while1, take_while_m_n};
+use nom::bytes::complete::{take_while_m_n, take_while1};
 use nom::character::complete::{char, satisfy};
 use nom::combinator::recognize;
 use nom::error::ParseError;
@@ -79,7 +79,7 @@ pub(super) fn parse(
         rest = match parsed {
             Ok((r, ())) => r,
             Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-                return Err((e.kind, Some(offset(e.at) as usize)))
+                return Err((e.kind, Some(offset(e.at) as usize)));
             }
             Err(nom::Err::Incomplete(_)) => unreachable!("complete parsers only"),
         };

@@ -19,6 +19,6 @@ mod rules;
 pub use limits::Limits;
 pub use lint::{Lint, LintKind};
 pub use node::Operator;
-pub(crate) use node::{caseless_end, tail_start, Node, VarNode};
+pub(crate) use node::{Node, VarNode, caseless_end, tail_start};
 pub(crate) use parsed::Parsed;
 pub use parts::{Component, Components, Expression, VarSpec};

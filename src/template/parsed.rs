@@ -1,11 +1,11 @@
 //! A parsed template: its source text and its nodes, with what matching derives from them once.
 
+use super::Limits;
 use super::grammar;
 use super::lint::Lint;
-use super::node::{tail_start, Node};
+use super::node::{Node, tail_start};
 use super::parts::{Component, Components, Expression, VarSpec};
 use super::rules;
-use super::Limits;
 use crate::error::{Error, ErrorKind};
 use crate::pct;
 use std::collections::HashMap;

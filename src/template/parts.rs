@@ -130,7 +130,7 @@ impl<'t> Expression<'t> {
     /// assert_eq!(specs, ["x", "y:3", "z*"]);
     /// # Ok::<(), rfc6570::Error>(())
     /// ```
-    pub fn variables(&self) -> impl ExactSizeIterator<Item = VarSpec<'t>> + 't {
+    pub fn variables(&self) -> impl ExactSizeIterator<Item = VarSpec<'t>> + use<'t> {
         let source = self.source;
         self.vars.iter().map(move |n| match n {
             Node::Var(node) => VarSpec {

@@ -4,13 +4,13 @@
 use arbitrary::{Arbitrary, Result, Unstructured};
 
 use super::case::Case;
-use super::hostile::{spellings, splice, Hostile};
-use super::pieces::{string_of, Piece};
+use super::hostile::{Hostile, spellings, splice};
+use super::pieces::{Piece, string_of};
 use super::shape::shape_values;
 use super::template::{GenModifier, GenPart, GenSpec, GenTemplate};
 use super::value::{Value, Values};
-use crate::template::Operator;
 use crate::UriTemplate;
+use crate::template::Operator;
 
 /// A string: mostly [`Piece`]s, sometimes any Unicode.
 ///

@@ -10,15 +10,15 @@
 
 use std::collections::BTreeSet;
 
-use super::case::{expand_alone, Case, Expected};
+use super::case::{Case, Expected, expand_alone};
 use super::layout::{Layout, Place};
 use super::oracle::{decode, fault, is_unreserved, normalize};
 use super::pieces::encode_char;
 use super::value::{Value, Values};
-use crate::matching::Malformed;
-use crate::safety::{SafetyPolicy, LOOK_ALIKES};
-use crate::template::Operator;
 use crate::UriTemplate;
+use crate::matching::Malformed;
+use crate::safety::{LOOK_ALIKES, SafetyPolicy};
+use crate::template::Operator;
 
 /// One base text: what a value should decode to, by what it tries.
 struct Base {

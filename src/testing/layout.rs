@@ -3,9 +3,9 @@
 
 use super::oracle::canonical;
 use super::template::GenTemplate;
+use crate::UriTemplate;
 use crate::safety::Scope;
 use crate::template::{Component, Operator};
-use crate::UriTemplate;
 
 /// One variable's place in a template.
 #[derive(Debug, Clone)]

@@ -73,9 +73,9 @@ mod template;
 mod value;
 
 pub use case::{Case, Expected, Mismatch};
-pub use hostile::{hostile_variants, Hostile};
+pub use hostile::{Hostile, hostile_variants};
 pub use oracle::{decode, fault, normalize, query_shape};
-pub use pieces::{string_of, Piece};
+pub use pieces::{Piece, string_of};
 pub use shape::{shape_template, shape_values};
 pub use template::{GenModifier, GenPart, GenSpec, GenTemplate};
 pub use value::{Value, Values};

@@ -9,13 +9,13 @@ use proptest::prelude::*;
 use proptest::sample::select;
 
 use super::case::Case;
-use super::hostile::{hostile_variants, splice, Hostile};
-use super::pieces::{encode_char, string_of, triplet, Piece};
+use super::hostile::{Hostile, hostile_variants, splice};
+use super::pieces::{Piece, encode_char, string_of, triplet};
 use super::shape::{shape_template, shape_values};
 use super::template::{GenModifier, GenPart, GenSpec, GenTemplate};
 use super::value::{Value, Values};
-use crate::template::Operator;
 use crate::UriTemplate;
+use crate::template::Operator;
 
 /// A piece and its seed; see [`Piece::text`].
 ///
@@ -84,7 +84,7 @@ fn values_from(s: BoxedStrategy<String>) -> impl Strategy<Value = Value> {
 /// assert!(values.iter().all(|(_, v)| matches!(v, rfc6570::testing::Value::Text(_))));
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
-pub fn values_for(template: &UriTemplate) -> impl Strategy<Value = Values> {
+pub fn values_for(template: &UriTemplate) -> impl Strategy<Value = Values> + use<> {
     let g = GenTemplate::from(template);
     let names = distinct_names(&g);
     let each = prop::option::weighted(0.85, values());
@@ -117,7 +117,7 @@ pub fn values_for(template: &UriTemplate) -> impl Strategy<Value = Values> {
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn cases(template: &UriTemplate) -> impl Strategy<Value = Case> {
+pub fn cases(template: &UriTemplate) -> impl Strategy<Value = Case> + use<> {
     let g = GenTemplate::from(template);
     let tail: Vec<String> = g.tail_specs().map(|(_, s)| s.name.clone()).collect();
     let names = distinct_names(&g);
@@ -182,7 +182,7 @@ fn distinct_names(g: &GenTemplate) -> Vec<String> {
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn all_cases(template: &UriTemplate) -> impl Strategy<Value = Case> {
+pub fn all_cases(template: &UriTemplate) -> impl Strategy<Value = Case> + use<> {
     if hostile_variants(template).is_empty() {
         // A template without variables has no hostile variant: its cases are all there is.
         return cases(template).boxed();
@@ -209,7 +209,7 @@ pub fn all_cases(template: &UriTemplate) -> impl Strategy<Value = Case> {
 /// assert_eq!(v.variable(), "path");
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
-pub fn hostile(template: &UriTemplate) -> impl Strategy<Value = Hostile> {
+pub fn hostile(template: &UriTemplate) -> impl Strategy<Value = Hostile> + use<> {
     let variants = hostile_variants(template);
     let listed = (0..variants.len().max(1))
         .prop_filter_map("a template with variables", move |i| {

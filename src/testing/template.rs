@@ -3,8 +3,8 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::template::{Component, Operator};
 use crate::UriTemplate;
+use crate::template::{Component, Operator};
 
 /// A variable spec's modifier (RFC 6570 §2.4).
 ///

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const BIN: &str = env!("CARGO_BIN_EXE_rfc6570");
 
@@ -250,7 +250,10 @@ fn expand_refuses_bad_input() {
             &["expand", "{x}", "--json", "list.json"],
             "rfc6570: list.json: the variables must be a JSON object\n",
         ),
-        (&["expand", "{x}", "--json", "missing.json"], "rfc6570: cannot read missing.json: "),
+        (
+            &["expand", "{x}", "--json", "missing.json"],
+            "rfc6570: cannot read missing.json: ",
+        ),
         (
             &["expand", "{v:2}", "--json", "nested.json"],
             "rfc6570: cannot expand: prefix modifier on `v`, which is a list or map at byte 0\n  {v:2}\n  ^\n",
@@ -407,15 +410,16 @@ fn route_refuses_bad_template_files() {
             "conflict.txt",
             "rfc6570: conflict.txt:2: `notes://{name}` matches the same URIs as `notes://{id}`\n",
         ),
-        (
-            "missing.txt",
-            "rfc6570: cannot read missing.txt: ",
-        ),
+        ("missing.txt", "rfc6570: cannot read missing.txt: "),
     ] {
         let out = run_in(&dir, &["route", "--templates", file, "notes://1"], "");
         assert_eq!(out.status.code(), Some(2), "{file}");
         assert!(stdout(&out).is_empty());
-        assert!(stderr(&out).starts_with(message), "{file}: {}", stderr(&out));
+        assert!(
+            stderr(&out).starts_with(message),
+            "{file}: {}",
+            stderr(&out)
+        );
     }
     // Templates from stdin.
     let out = run_in(

@@ -5,7 +5,7 @@
 use rfc6570::matching::{Malformed, MatchOptions, QueryError, Unsupported};
 use rfc6570::safety::Rule;
 use rfc6570::{MatchError, RouteError, Router, UriTemplate};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn template(text: &str) -> UriTemplate {
     UriTemplate::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -1002,9 +1002,11 @@ fn a_strict_option_refuses_repeated_names() {
             .unwrap_err(),
         MatchError::Unsupported(refusal)
     );
-    assert!(template("dict://{term}")
-        .match_uri_with("dict://cat", &strict)
-        .is_ok());
+    assert!(
+        template("dict://{term}")
+            .match_uri_with("dict://cat", &strict)
+            .is_ok()
+    );
     let mut router =
         Router::with_options(rfc6570::router::RouterOptions::new().refuse_repeated_names(true));
     assert!(matches!(

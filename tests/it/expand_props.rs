@@ -14,7 +14,7 @@ use std::hash::{Hash, Hasher};
 
 use proptest::prelude::*;
 use rfc6570::template::Operator;
-use rfc6570::testing::{strategies, GenModifier as Modifier, GenPart as Part, GenTemplate};
+use rfc6570::testing::{GenModifier as Modifier, GenPart as Part, GenTemplate, strategies};
 use rfc6570::{ErrorKind, UriTemplate};
 use serde_json::{Map, Number, Value};
 
@@ -72,7 +72,7 @@ fn value_maybe_nested() -> impl Strategy<Value = Value> {
 }
 
 /// Variables for `template`: each name gets a value (or is left out).
-fn vars_for(template: &GenTemplate) -> impl Strategy<Value = Value> {
+fn vars_for(template: &GenTemplate) -> impl Strategy<Value = Value> + use<> {
     let names: Vec<String> = template.specs().map(|(_, s)| s.name.clone()).collect();
     let values = prop::collection::vec(
         prop::option::weighted(0.85, value_maybe_nested()),

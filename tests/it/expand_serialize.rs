@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use rfc6570::vars::{SerializeError, Serialized};
 use rfc6570::{Error, ErrorKind, UriTemplate};
-use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 
 const OPERATORS: [&str; 8] = ["", "+", "#", ".", "/", ";", "?", "&"];
 

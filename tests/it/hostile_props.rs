@@ -3,7 +3,7 @@
 //! both over random templates. A label the code disagrees with is a bug in one of them.
 
 use proptest::prelude::*;
-use rfc6570::testing::{hostile_variants, strategies, Case, Expected};
+use rfc6570::testing::{Case, Expected, hostile_variants, strategies};
 use rfc6570::{Router, UriTemplate};
 
 /// Templates of every operator, in the shapes servers list.

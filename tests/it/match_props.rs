@@ -41,9 +41,9 @@ use crate::common::checks;
 use proptest::prelude::*;
 use rfc6570::matching::{Malformed, MatchOptions, QueryError, Unsupported};
 use rfc6570::template::{LintKind, Operator};
-use rfc6570::testing::{strategies, Case, GenPart};
+use rfc6570::testing::{Case, GenPart, strategies};
 use rfc6570::{MatchError, UriTemplate};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------------------------
 // Cases: the public generators of `rfc6570::testing`, which shape them (`shape_template`,

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use rfc6570::matching::{CaptureKind, Malformed, MatchOptions, QueryError, Unsupported};
 use rfc6570::{Captures, MatchError, UriTemplate};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn template(text: &str) -> UriTemplate {
     UriTemplate::parse(text).unwrap_or_else(|e| panic!("{e:#}"))

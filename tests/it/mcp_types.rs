@@ -1,13 +1,13 @@
 //! The `mcp` module's types against JSON written by hand from the MCP schema (revisions
 //! 2025-11-25 and 2026-07-28, `schema.ts`), and the registry's listing, routing and completion.
 
+use rfc6570::RouteError;
 use rfc6570::mcp::{
     Annotations, CompleteRequest, CompleteResult, CompletionError, Icon, JsonRpcError, ReadError,
     Reference, Resource, ResourceTemplate, Resources, Revision, Role, Theme,
 };
 use rfc6570::safety::Rule;
-use rfc6570::RouteError;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 fn to_json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap()
@@ -416,12 +416,14 @@ fn static_resources_must_be_literal() {
         err.to_string(),
         "character not allowed in a literal at byte 9 of \"config://{x}\""
     );
-    assert!(r
-        .insert_resource(Resource::new("config://a b", "x"), ())
-        .is_err());
+    assert!(
+        r.insert_resource(Resource::new("config://a b", "x"), ())
+            .is_err()
+    );
     r.insert_resource(Resource::new("config://app", "app"), ())
         .unwrap();
-    assert!(r
-        .insert_resource(Resource::new("config://app", "again"), ())
-        .is_err());
+    assert!(
+        r.insert_resource(Resource::new("config://app", "again"), ())
+            .is_err()
+    );
 }

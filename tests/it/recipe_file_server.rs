@@ -4,7 +4,7 @@
 
 use crate::recipes::file_server;
 
-use file_server::{make_root, run, FileServer};
+use file_server::{FileServer, make_root, run};
 
 /// A small deterministic generator (xorshift), so that the inputs are the same on every run.
 fn buffers(count: usize) -> impl Iterator<Item = Vec<u8>> {

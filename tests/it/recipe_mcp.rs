@@ -2,9 +2,9 @@
 //! down to the JSON-RPC answer a client gets for a refused URI.
 
 use proptest::prelude::*;
-use rfc6570::mcp::{ResourceTemplate, Resources};
-use rfc6570::testing::{strategies, Expected};
 use rfc6570::UriTemplate;
+use rfc6570::mcp::{ResourceTemplate, Resources};
+use rfc6570::testing::{Expected, strategies};
 
 proptest! {
     #[test]

@@ -2,7 +2,7 @@
 //! is the whole of what a server author writes (the README shows the first test).
 
 use proptest::prelude::*;
-use rfc6570::testing::{strategies, Case};
+use rfc6570::testing::{Case, strategies};
 use rfc6570::{Router, UriTemplate};
 
 fn template(text: &str) -> UriTemplate {

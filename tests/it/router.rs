@@ -8,10 +8,10 @@ use rfc6570::matching::QueryError;
 use rfc6570::matching::{Malformed, MatchOptions};
 use rfc6570::router::RouteOptions;
 use rfc6570::router::RouterOptions;
-use rfc6570::safety::{safe_join_resolved, JoinError, Rule, SafetyPolicy};
+use rfc6570::safety::{JoinError, Rule, SafetyPolicy, safe_join_resolved};
 use rfc6570::template::LintKind;
-use rfc6570::{safe_join, InsertError, RouteError, Router, UriTemplate};
-use serde_json::{json, Value};
+use rfc6570::{InsertError, RouteError, Router, UriTemplate, safe_join};
+use serde_json::{Value, json};
 
 /// Routes `uri` over `templates` inserted in the given order and in reverse, checking that both
 /// orders pick the same template, which is returned.

@@ -16,10 +16,10 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use rfc6570_rmcp::{resource, resource_handler, resource_router, Completing, Directory, Json};
+use rfc6570_rmcp::{Completing, Directory, Json, resource, resource_handler, resource_router};
 use rfc6570_rmcp::{ReadError, ResourceRouter, Subscriptions};
 use rmcp::ServerHandler;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// Notes: id, language, text.
 #[rustfmt::skip]

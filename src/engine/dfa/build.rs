@@ -11,8 +11,8 @@
 use std::collections::HashMap;
 
 use super::{
-    Branch, Counting, Dfa, Move, Transition, Win, COUNTING, DEAD, DYNAMIC, MAX_CLASSES,
-    MAX_COUNTERS, MAX_STATES, MAX_TESTS, MAX_THREADS,
+    Branch, COUNTING, Counting, DEAD, DYNAMIC, Dfa, MAX_CLASSES, MAX_COUNTERS, MAX_STATES,
+    MAX_TESTS, MAX_THREADS, Move, Transition, Win,
 };
 use crate::engine::closure::{self, Closure, Guide, Sets, Start, Stop};
 use crate::engine::inst::Nfa;

@@ -1,9 +1,9 @@
 //! The table against the VM: hand-picked shapes, limits, and random templates and URIs.
 
-use super::{Run, MAX_STATES};
+use super::{MAX_STATES, Run};
+use crate::engine::Policy;
 use crate::engine::program::Program;
 use crate::engine::vm;
-use crate::engine::Policy;
 use crate::matching::Mark;
 use crate::template::Parsed;
 
@@ -209,9 +209,11 @@ fn counting_loops_answer_as_the_vm_does() {
 #[test]
 fn a_table_has_a_bounded_number_of_states() {
     let literal = "a".repeat(MAX_STATES + 1);
-    assert!(program(&format!("x://{literal}{{.v}}"), LENIENT)
-        .dfa()
-        .is_none());
+    assert!(
+        program(&format!("x://{literal}{{.v}}"), LENIENT)
+            .dfa()
+            .is_none()
+    );
     assert!(program("x://aaaa{.v}", LENIENT).dfa().is_some());
 }
 
@@ -219,7 +221,7 @@ fn a_table_has_a_bounded_number_of_states() {
 mod agrees_with_the_vm {
     use proptest::prelude::*;
 
-    use super::{both, Policy, Program};
+    use super::{Policy, Program, both};
     use crate::engine::validate_uri;
     use crate::testing::strategies::{round_trip_cases, templates, uri_like};
 

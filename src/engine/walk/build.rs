@@ -2,12 +2,12 @@
 //! the flat node array the walk reads.
 
 use super::{
-    load, Class, Exits, RunTable, Tail, VarEdge, WalkNode, Walker, ALLOWED, BRANCHES, HOLE,
-    LATER_EDGES, NOT_PLAIN, NO_END, PERCENT, QUERY_RUN, SEGMENT, STOP, TAIL,
+    ALLOWED, BRANCHES, Class, Exits, HOLE, LATER_EDGES, NO_END, NOT_PLAIN, PERCENT, QUERY_RUN,
+    RunTable, SEGMENT, STOP, TAIL, Tail, VarEdge, WalkNode, Walker, load,
 };
 use crate::engine::trie::{Token, VarToken};
-use crate::template::class::Reading;
 use crate::template::Operator;
+use crate::template::class::Reading;
 
 impl Walker {
     /// Builds the trie for templates given as token lists (key `i` for the `i`-th), or `None`
@@ -377,11 +377,7 @@ struct Layout {
 /// The bits of a prefix byte a URI byte must match: all but the case bit of a letter that
 /// compares without case (`A` and `a` differ in that bit alone).
 fn case_mask(caseless: bool) -> u8 {
-    if caseless {
-        !0x20
-    } else {
-        0xFF
-    }
+    if caseless { !0x20 } else { 0xFF }
 }
 
 /// How the walk reads a variable: as the programs do (see [`Reading`]).

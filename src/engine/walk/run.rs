@@ -2,7 +2,7 @@
 //! then with a bounded stack of ways back and a budget, handing over to the VM past either.
 
 use super::{
-    load, Mark, Seen, Tail, Walk, WalkNode, Walker, BRANCHES, LATER_EDGES, SEGMENT, STOP, TAIL,
+    BRANCHES, LATER_EDGES, Mark, SEGMENT, STOP, Seen, TAIL, Tail, Walk, WalkNode, Walker, load,
 };
 
 /// Where a walk resumes when the edge it took fails: a node, where its prefix ended, and

@@ -268,9 +268,9 @@ mod agrees_with_the_vm {
     use super::strategies::{walkable_template, walkable_uri};
 
     use super::super::Walk;
+    use crate::engine::Policy;
     use crate::engine::program::Program;
     use crate::engine::vm;
-    use crate::engine::Policy;
     use crate::matching::Mark;
     use crate::template::Parsed;
 

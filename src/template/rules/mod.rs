@@ -11,7 +11,7 @@
 
 use super::class::{Class, Reading};
 use super::lint::{Lint, LintKind};
-use super::node::{tail_start, Node, Operator, VarNode};
+use super::node::{Node, Operator, VarNode, tail_start};
 use super::parts::VarSpec;
 use crate::pct;
 

@@ -2,7 +2,7 @@
 //! that the occurrences must agree, and [`LintKind::RepeatedAmbiguous`], which refuses the
 //! templates where the places a match chose could not decide agreement.
 
-use super::{push, Part, Template, Var};
+use super::{Part, Template, Var, push};
 use crate::template::lint::{Lint, LintKind};
 use crate::template::node::Operator;
 

@@ -4,8 +4,8 @@ use std::fmt;
 
 use serde::ser::{self, Impossible, Serialize};
 
-use super::tree::{Key, Text};
 use super::SerializeError;
+use super::tree::{Key, Text};
 
 /// The `serialize_*` methods of every integer type for [`KeySerializer`]: each writes its
 /// decimal text, as `serde_json` writes integer keys.

@@ -26,7 +26,7 @@ pub use error::SerializeError;
 use tree::{Map, Value};
 use value::ValueSerializer;
 
-use super::{same_name, VarValue, Vars};
+use super::{VarValue, Vars, same_name};
 
 /// Template variables taken from any [`Serialize`] value: the fields of a struct, or the entries
 /// of a map, are the variables.

@@ -5,9 +5,9 @@ use std::fmt;
 
 use serde::ser::{self, Serialize};
 
+use super::SerializeError;
 use super::key::KeySerializer;
 use super::tree::{Entry, JsonFloat, Key, List, Map, Text, Value};
-use super::SerializeError;
 use crate::vars::same_name;
 
 /// Serializes one value into a [`Value`]. At the top level (`top`), only what can hold

@@ -226,7 +226,7 @@ pub fn match_uri(template: &str, uri: &str) -> Result<(), String> {
         _ => {
             return Err(format!(
                 "{uri:?} gives {plain:?}, its equivalent {encoded:?} {equivalent:?}"
-            ))
+            ));
         }
     }
     // A URI read as an expansion writes it reads the same with raw sub-delimiters allowed.
@@ -238,7 +238,7 @@ pub fn match_uri(template: &str, uri: &str) -> Result<(), String> {
             other => {
                 return Err(format!(
                     "strict encoding gives {written}, the default {other:?}"
-                ))
+                ));
             }
         }
     }
@@ -379,7 +379,7 @@ pub fn roundtrip(template: &str, vars: &Value) -> Result<(), String> {
         Err(MatchError::Query(QueryError::DuplicateParameter { name }))
             if query_map_key_is_declared(&t, vars, &name) =>
         {
-            return Ok(())
+            return Ok(());
         }
         Err(MatchError::Malformed {
             reason: Malformed::NotUtf8,

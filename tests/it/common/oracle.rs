@@ -11,10 +11,10 @@
 
 use std::cmp::Reverse;
 
+use rfc6570::UriTemplate;
 use rfc6570::matching::MatchOptions;
 use rfc6570::template::LintKind;
 use rfc6570::template::Operator;
-use rfc6570::UriTemplate;
 use serde_json::Value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -7,9 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
-use rfc6570::safety::{SafetyPolicy, Scope};
-use rfc6570::testing::{hostile_variants, strategies, Case, Expected, Value};
 use rfc6570::UriTemplate;
+use rfc6570::safety::{SafetyPolicy, Scope};
+use rfc6570::testing::{Case, Expected, Value, hostile_variants, strategies};
 use rfc6570_rmcp::{resource, resource_handler, resource_router};
 use rmcp::model::{ErrorCode, ReadResourceRequestParams, ResourceContents};
 use rmcp::{Peer, RoleClient, ServerHandler, ServiceError, ServiceExt};

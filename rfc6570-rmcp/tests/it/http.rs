@@ -4,7 +4,7 @@
 //! stream subscribe to the same note; one `notify_updated` reaches all three.
 
 #[allow(dead_code)]
-#[path = "../examples/server/mod.rs"]
+#[path = "../../examples/server/mod.rs"]
 mod server;
 
 use std::path::PathBuf;
@@ -24,8 +24,7 @@ use rmcp::{ClientServiceExt, RoleClient};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
 
-mod common;
-use common::Heard;
+use crate::common::Heard;
 
 type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
 

@@ -10,11 +10,10 @@
 
 use std::borrow::Cow;
 
-mod common;
-use common::Revision;
+use crate::common::Revision;
 
 use rfc6570_rmcp::{
-    resource, resource_handler, resource_router, Blob, Json, PrettyJson, ReadError, Text,
+    Blob, Json, PrettyJson, ReadError, Text, resource, resource_handler, resource_router,
 };
 use rmcp::model::{CacheScope, ErrorCode, ReadResourceRequestParams, ResourceContents};
 use rmcp::service::RunningService;
@@ -128,7 +127,7 @@ async fn connect(
     } else {
         Revision::Legacy
     };
-    common::connect(Kinds, (), revision).await
+    crate::common::connect(Kinds, (), revision).await
 }
 
 #[tokio::test]
@@ -192,7 +191,7 @@ async fn json_is_compact_and_pretty_json_indented_in_the_value_s_key_order() -> 
             let result = client
                 .read_resource(ReadResourceRequestParams::new(uri))
                 .await?;
-            let (text, _) = common::text_of(&result.contents[0]);
+            let (text, _) = crate::common::text_of(&result.contents[0]);
             Ok::<_, Box<dyn std::error::Error>>(text.to_owned())
         }
     };
@@ -211,7 +210,7 @@ async fn json_is_compact_and_pretty_json_indented_in_the_value_s_key_order() -> 
 async fn a_read_without_contents_is_an_internal_error_with_a_message() -> Outcome {
     for modern in [false, true] {
         let client = connect(modern).await?;
-        let error = common::read_error(&client, "kind://nothing").await;
+        let error = crate::common::read_error(&client, "kind://nothing").await;
         assert_eq!(error.code, ErrorCode::INTERNAL_ERROR);
         assert!(error.message.contains("no contents"), "{}", error.message);
         client.cancel().await?;

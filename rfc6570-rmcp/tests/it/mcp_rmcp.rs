@@ -2,9 +2,7 @@
 //! `initialize` handshake (revision 2025-11-25, "resource not found" is -32002) and
 //! `server/discover` (revision 2026-07-28, where it is -32602).
 
-mod common;
-
-use common::{complete, read_error};
+use crate::common::{complete, read_error};
 use std::path::PathBuf;
 use std::process::Command as StdCommand;
 use std::sync::OnceLock;
@@ -15,7 +13,7 @@ use rmcp::model::{
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RunningService};
 use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceError};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use tokio::process::Command;
 
 type Client = RunningService<RoleClient, ()>;

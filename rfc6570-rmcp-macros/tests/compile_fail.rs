@@ -9,7 +9,7 @@
 //! Rust 1.95. After a toolchain update, regenerate them, and read the diff before committing:
 //!
 //! ```text
-//! TRYBUILD=overwrite cargo test -p rfc6570-rmcp --test compile_fail
+//! TRYBUILD=overwrite cargo test -p rfc6570-rmcp-macros --test compile_fail
 //! ```
 
 #[test]

@@ -8,8 +8,6 @@
 //! Without `redis-server` on PATH the tests say so and pass, unless `REDIS_REQUIRED=1` (as
 //! `.ci/run` sets it), where that is a failure. Every wait is bounded.
 
-#![cfg(feature = "redis")]
-
 use std::time::{Duration, Instant};
 
 use rfc6570_rmcp::{Hub, HubError, Notice, RedisHub, Subscriptions};
@@ -17,9 +15,8 @@ use rmcp::model::{ReadResourceRequestParams, SubscribeRequestParams};
 use tokio::sync::mpsc;
 use tokio::time::timeout;
 
-mod common;
-use common::redis_server::RedisServer;
-use common::{listener, Notes, Revision};
+use crate::common::redis_server::RedisServer;
+use crate::common::{Notes, Revision, listener};
 
 type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
 
@@ -118,8 +115,8 @@ async fn notices_cross_replicas_through_redis_and_survive_a_restart() -> Outcome
 
 #[tokio::test]
 #[allow(deprecated)]
-async fn a_redis_that_stops_answering_refuses_publishes_promptly_and_everyone_hears_after(
-) -> Outcome {
+async fn a_redis_that_stops_answering_refuses_publishes_promptly_and_everyone_hears_after()
+-> Outcome {
     let Some(redis) = RedisServer::start()? else {
         return Ok(());
     };

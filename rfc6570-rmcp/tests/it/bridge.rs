@@ -5,12 +5,10 @@
 
 use std::sync::Arc;
 
-mod common;
-
-use common::{complete, read_error, text_of, Heard};
+use crate::common::{Heard, complete, read_error, text_of};
 use rfc6570_rmcp::{
-    resource, resource_handler, resource_router, Completing, Json, ReadError, ResourceRouter,
-    Subscriptions,
+    Completing, Json, ReadError, ResourceRouter, Subscriptions, resource, resource_handler,
+    resource_router,
 };
 use rmcp::model::{
     ArgumentInfo, CompleteRequestParams, ErrorCode, PaginatedRequestParams, ProtocolVersion,
@@ -161,9 +159,10 @@ async fn read(client: &Client, uri: &str) -> Outcome<ResourceContents> {
 /// Lists, reads, errors and completions; `not_found` is the code of the revision in use.
 async fn check(client: &Client, not_found: ErrorCode, version: &str) -> Outcome {
     let info = client.peer_info().expect("server info");
+    // Without a `name`, the server is named after the crate it is compiled in: this test's.
     assert_eq!(
         info.server_info.as_ref().expect("server info").name,
-        "bridge"
+        env!("CARGO_CRATE_NAME")
     );
     let resources = info.capabilities.resources.as_ref().expect("resources");
     assert_eq!(resources.subscribe, Some(true));
@@ -411,7 +410,7 @@ async fn listen_streams_hear_of_their_uris_and_what_lies_under_them() -> Outcome
         stream.acknowledged().resource_subscriptions.as_deref(),
         Some(&["tree://root/a".to_owned(), "users://7/profile".to_owned()][..])
     );
-    common::eventually("2 subscribed", || shop.subscriptions.len() == 2).await;
+    crate::common::eventually("2 subscribed", || shop.subscriptions.len() == 2).await;
     // A stream hears of a sub-resource as the resource it subscribed to.
     for (uri, heard) in [
         ("users://7/profile", "users://7/profile"),
@@ -493,7 +492,7 @@ async fn listen_filters_count_each_uri_once_and_streams_are_bounded() -> Outcome
     let mut filter = SubscriptionFilter::default();
     filter.resource_subscriptions = Some(vec!["config://app".into(); 5]);
     let mut stream = client.peer().listen(filter.clone()).await?;
-    common::eventually("1 subscribed", || shop.subscriptions.len() == 1).await;
+    crate::common::eventually("1 subscribed", || shop.subscriptions.len() == 1).await;
     assert_eq!(shop.subscriptions.deliver_updated("config://app"), 1);
     assert!(matches!(
         stream.next().await?,

@@ -14,8 +14,7 @@ use rmcp::model::{ServerNotification, SubscribeRequestParams, SubscriptionFilter
 use tokio::sync::mpsc;
 use tokio::time::timeout;
 
-mod common;
-use common::{listener, Notes, Revision};
+use crate::common::{Notes, Revision, listener};
 
 type Outcome<T = ()> = Result<T, Box<dyn std::error::Error>>;
 
@@ -115,8 +114,8 @@ async fn a_notice_published_anywhere_reaches_the_subscribers_of_every_replica() 
 
 #[tokio::test]
 #[allow(deprecated)]
-async fn without_the_hub_a_replica_tells_its_own_and_missed_notices_make_everyone_read_again(
-) -> Outcome {
+async fn without_the_hub_a_replica_tells_its_own_and_missed_notices_make_everyone_read_again()
+-> Outcome {
     let relay = Arc::new(Relay::default());
     let (a, b) = (replica(&relay)?, replica(&relay)?);
     let (client, mut heard) = listener(a.clone(), Revision::Legacy).await?;
@@ -132,11 +131,12 @@ async fn without_the_hub_a_replica_tells_its_own_and_missed_notices_make_everyon
     );
     assert_eq!(next(&mut heard).await?, "notes://todo");
     // Replica B's change is lost on the way...
-    assert!(b
-        .subscriptions
-        .notify_updated("notes://plan")
-        .await
-        .is_err());
+    assert!(
+        b.subscriptions
+            .notify_updated("notes://plan")
+            .await
+            .is_err()
+    );
     // ...until the hub, back, says notices were missed: every subscribed URI is heard again.
     relay.down.store(false, Ordering::SeqCst);
     relay.missed().await;

@@ -2,14 +2,12 @@
 //! `#[resource_handler(directory_read)]` and read by rmcp's client: files as text or blobs,
 //! listings, completion, `resources/directory/read`, and nothing outside the root, ever.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{blob_of as blob, text_of as text};
+use crate::common::{blob_of as blob, text_of as text};
 use std::sync::Arc;
 
-use rfc6570_rmcp::{resource_handler, Directory, ResourceRouter};
+use rfc6570_rmcp::{Directory, ResourceRouter, resource_handler};
 use rmcp::model::{
     ArgumentInfo, CompleteRequestParams, ErrorCode, ProtocolVersion,
     ReadResourceDirectoryRequestParams, ReadResourceRequestParams, Reference, ResourceContents,
@@ -205,12 +203,14 @@ async fn nothing_outside_the_root_is_read_listed_or_offered() -> Outcome {
         client.complete(complete("docs/g")).await?.completion.values,
         ["docs/guide.md"]
     );
-    assert!(client
-        .complete(complete("outside-dir/"))
-        .await?
-        .completion
-        .values
-        .is_empty());
+    assert!(
+        client
+            .complete(complete("outside-dir/"))
+            .await?
+            .completion
+            .values
+            .is_empty()
+    );
     let files = Directory::new(&root)?.files();
     let expected = [
         "big.txt",
@@ -277,18 +277,22 @@ async fn hidden_and_special_files_are_not_served() -> Outcome {
             ArgumentInfo::new("path", value),
         )
     };
-    assert!(client
-        .complete(complete("x/../"))
-        .await?
-        .completion
-        .values
-        .is_empty());
-    assert!(client
-        .complete(complete("."))
-        .await?
-        .completion
-        .values
-        .is_empty());
+    assert!(
+        client
+            .complete(complete("x/../"))
+            .await?
+            .completion
+            .values
+            .is_empty()
+    );
+    assert!(
+        client
+            .complete(complete("."))
+            .await?
+            .completion
+            .values
+            .is_empty()
+    );
     // Served on request.
     let dir = Directory::new(&root)?.hidden(true);
     assert_eq!(dir.text(".env").as_deref(), Some("TOKEN=secret"));

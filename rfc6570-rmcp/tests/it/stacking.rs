@@ -5,7 +5,7 @@ use rfc6570_rmcp::{resource, resource_handler, resource_router};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolRequestParams, ReadResourceRequestParams, ResourceContents};
 use rmcp::service::ServerInitializeError;
-use rmcp::{schemars, tool, tool_handler, tool_router, ServerHandler, ServiceExt};
+use rmcp::{ServerHandler, ServiceExt, schemars, tool, tool_handler, tool_router};
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]
 struct Echo {

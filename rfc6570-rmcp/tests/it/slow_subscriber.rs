@@ -2,13 +2,11 @@
 //! (`Subscriptions::queue`), the rest are dropped and counted (`Subscriptions::dropped`), and a
 //! subscriber that reads gets every notification meanwhile, without waiting on the slow one.
 
-mod common;
-
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::Heard;
-use rfc6570_rmcp::{resource, resource_handler, resource_router, ResourceRouter, Subscriptions};
+use crate::common::Heard;
+use rfc6570_rmcp::{ResourceRouter, Subscriptions, resource, resource_handler, resource_router};
 use rmcp::model::SubscribeRequestParams;
 use rmcp::service::RunningService;
 use rmcp::{RoleClient, ServerHandler, ServiceExt};
@@ -77,8 +75,8 @@ async fn stalled_subscriber(
 #[tokio::test]
 // `resources/subscribe` is the legacy revision's way, which both clients speak.
 #[allow(deprecated)]
-async fn a_client_that_does_not_read_costs_a_bounded_queue_and_delays_no_one(
-) -> Result<(), Box<dyn std::error::Error>> {
+async fn a_client_that_does_not_read_costs_a_bounded_queue_and_delays_no_one()
+-> Result<(), Box<dyn std::error::Error>> {
     let feed = Feed {
         router: Arc::new(Feed::resource_router()),
         subscriptions: Subscriptions::new().queue(QUEUE),

@@ -2,7 +2,7 @@
 //! a read that must fail, a completion, the text or blob of one contents, a client that passes
 //! on the notifications it hears, a bounded wait, and a `redis-server` of the test's own.
 
-// Each test binary uses some of these.
+// The fan-out bench uses some of these, and the tests without the feature `redis` others.
 #![allow(dead_code)]
 
 pub mod redis_server;
@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rfc6570_rmcp::{resource, resource_handler, resource_router, ResourceRouter, Subscriptions};
+use rfc6570_rmcp::{ResourceRouter, Subscriptions, resource, resource_handler, resource_router};
 
 use rmcp::model::ProtocolVersion;
 use rmcp::model::ResourceUpdatedNotificationParam;

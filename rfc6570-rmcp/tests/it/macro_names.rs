@@ -2,11 +2,9 @@
 //! own locals, a raw identifier, a type written through `Self`, a generic impl, a name the
 //! template uses twice.
 
-mod common;
-
 use std::marker::PhantomData;
 
-use common::text_of;
+use crate::common::text_of;
 use rfc6570_rmcp::{resource, resource_handler, resource_router};
 use rmcp::model::ReadResourceRequestParams;
 use rmcp::{ServerHandler, ServiceExt};
