@@ -31,7 +31,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::matching::{BadUri, LONGEST_URI, Malformed, Mark, MatchOptions, Spans, Unsupported};
-use crate::pct::{self, Percent as Triplets};
+use crate::pct::{self, Triplets};
 use crate::template::Parsed;
 use program::Program;
 use trie::Token;
@@ -697,7 +697,7 @@ fn validate_uri(uri: &str) -> Result<Known, BadUri> {
         },
     })?;
     Ok(Known {
-        triplets: checked.percent,
+        triplets: checked.triplets,
         fragment: Some(checked.fragment),
     })
 }

@@ -23,7 +23,7 @@ pub use extract::ExtractError;
 pub use options::MatchOptions;
 pub(crate) use spans::{LONGEST_URI, Mark, Spans};
 
-use crate::pct::{self, Percent as Triplets};
+use crate::pct::{self, Triplets};
 use crate::template::Parsed;
 
 /// Completes the spans the engine found for `template` into those of its captures: binds the

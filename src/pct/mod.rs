@@ -94,7 +94,7 @@ fn plain_run(bytes: &[u8]) -> usize {
 
 /// What [`check`] found in valid text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Percent {
+pub(crate) enum Triplets {
     /// No triplet.
     None,
     /// Triplets, none for an unreserved character.
@@ -103,7 +103,7 @@ pub(crate) enum Percent {
     Unreserved,
 }
 
-impl Percent {
+impl Triplets {
     /// What is known once the `%` at `at` is read too: `None` if it does not start a triplet.
     #[inline]
     fn and_triplet_at(self, bytes: &[u8], at: usize) -> Option<Self> {
@@ -114,8 +114,8 @@ impl Percent {
             _ => return None,
         };
         Some(match self {
-            _ if is_unreserved(byte) => Percent::Unreserved,
-            Percent::None => Percent::Some,
+            _ if is_unreserved(byte) => Triplets::Unreserved,
+            Triplets::None => Triplets::Some,
             other => other,
         })
     }
@@ -137,14 +137,14 @@ pub(crate) enum Fault {
 /// what triplets it holds, or the first fault.
 pub(crate) fn check(s: &str) -> Result<Checked, Fault> {
     let bytes = s.as_bytes();
-    let mut percent = Percent::None;
+    let mut triplets = Triplets::None;
     let mut fragment = usize::MAX;
     let mut at = 0;
     loop {
         at += plain_run(&bytes[at..]);
         let Some(&byte) = bytes.get(at) else {
             let fragment = (fragment != usize::MAX).then_some(fragment);
-            return Ok(Checked { percent, fragment });
+            return Ok(Checked { triplets, fragment });
         };
         match BYTES[usize::from(byte)] {
             Byte::Disallowed => return Err(Fault::Disallowed(at)),
@@ -153,7 +153,7 @@ pub(crate) fn check(s: &str) -> Result<Checked, Fault> {
                 at += 1;
             }
             _ => {
-                percent = percent
+                triplets = triplets
                     .and_triplet_at(bytes, at)
                     .ok_or(Fault::Percent(at))?;
                 at += 3;
@@ -166,16 +166,16 @@ pub(crate) fn check(s: &str) -> Result<Checked, Fault> {
 /// starts a URI's fragment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Checked {
-    pub(crate) percent: Percent,
+    pub(crate) triplets: Triplets,
     pub(crate) fragment: Option<usize>,
 }
 
 /// [`check`] for a URI whose bytes are all known to be ones a URI may hold (a walk took each
 /// as a literal or in a run of allowed bytes): only its triplets are checked, from `%` to `%`.
 /// Returns the offset of the first `%` that does not start one.
-pub(crate) fn check_triplets(s: &str) -> Result<Percent, usize> {
+pub(crate) fn check_triplets(s: &str) -> Result<Triplets, usize> {
     let bytes = s.as_bytes();
-    let mut found = Percent::None;
+    let mut found = Triplets::None;
     let mut from = 0;
     while let Some(i) = find_percent(&bytes[from..]) {
         let at = from + i;
@@ -456,13 +456,13 @@ mod tests {
 
     #[test]
     fn checking_finds_the_first_fault() {
-        let percent = |s: &str| check(s).map(|c| c.percent);
-        assert_eq!(percent("a%2Fb"), Ok(Percent::Some));
-        assert_eq!(percent("a%2F%41"), Ok(Percent::Unreserved));
-        assert_eq!(percent("a%41%2F"), Ok(Percent::Unreserved));
-        assert_eq!(percent("a/b"), Ok(Percent::None));
+        let percent = |s: &str| check(s).map(|c| c.triplets);
+        assert_eq!(percent("a%2Fb"), Ok(Triplets::Some));
+        assert_eq!(percent("a%2F%41"), Ok(Triplets::Unreserved));
+        assert_eq!(percent("a%41%2F"), Ok(Triplets::Unreserved));
+        assert_eq!(percent("a/b"), Ok(Triplets::None));
         assert_eq!(check("a b"), Err(Fault::Disallowed(1)));
-        assert_eq!(percent("caf\u{e9}/x!$&'()*+,;=:@[]?#"), Ok(Percent::None));
+        assert_eq!(percent("caf\u{e9}/x!$&'()*+,;=:@[]?#"), Ok(Triplets::None));
         // Where the fragment starts: the first `#`, which a check reads past.
         let fragment = |s: &str| check(s).map(|c| c.fragment);
         assert_eq!(fragment("x://a/b"), Ok(None));

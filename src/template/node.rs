@@ -1,9 +1,11 @@
 //! The compiled form's pieces: the [`Operator`] of an expression, and the nodes a template is
 //! parsed into (literal spans, expression headers, variable specs, in one flat array), and
-//! what matching reads of their structure: where the query tail starts, and where the scheme
-//! and authority end.
+//! what matching reads of their structure: where the query tail starts, where the scheme and
+//! authority end, and which variables share a name.
 
-use crate::uri;
+use std::collections::HashMap;
+
+use crate::{pct, uri};
 
 /// An RFC 6570 expression operator (§2.2).
 ///
@@ -270,4 +272,40 @@ pub(crate) fn tail_start(nodes: &[Node]) -> usize {
         i += len;
     }
     start
+}
+
+/// For each variable, the index of the first with the same name (names compare normalized, as
+/// matching compares them: `%61` is `a`); empty when every name is used once. A few names are
+/// compared pairwise, without allocating; many are hashed, so that a template of many
+/// variables costs no more than its length.
+pub(super) fn first_occurrences(source: &str, nodes: &[Node]) -> Box<[u32]> {
+    const PAIRWISE: usize = 32;
+    let names = || {
+        nodes.iter().filter_map(|n| match n {
+            Node::Var(v) => Some(&source[v.name_start as usize..v.name_end as usize]),
+            _ => None,
+        })
+    };
+    let count = names().count();
+    if count <= PAIRWISE {
+        let repeats = names()
+            .enumerate()
+            .any(|(v, name)| names().take(v).any(|u| pct::equivalent(u, name)));
+        if !repeats {
+            return Box::default();
+        }
+    }
+    let mut seen: HashMap<Vec<pct::Unit>, u32> = HashMap::with_capacity(count);
+    let first: Vec<u32> = names()
+        .enumerate()
+        .map(|(v, name)| {
+            *seen
+                .entry(pct::units(name.as_bytes()).collect())
+                .or_insert(v as u32)
+        })
+        .collect();
+    if first.iter().enumerate().all(|(v, &f)| f as usize == v) {
+        return Box::default();
+    }
+    first.into()
 }

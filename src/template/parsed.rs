@@ -3,12 +3,10 @@
 use super::Limits;
 use super::grammar;
 use super::lint::Lint;
-use super::node::{Node, tail_start};
+use super::node::{Node, first_occurrences, tail_start};
 use super::parts::{Component, Components, Expression, VarSpec};
 use super::rules;
 use crate::error::{Error, ErrorKind};
-use crate::pct;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 impl std::fmt::Debug for Parsed {
@@ -108,12 +106,12 @@ impl Parsed {
 
     /// The template's lints, in template order.
     pub(crate) fn lints(&self) -> Vec<Lint> {
-        rules::lints(&self.source, &self.nodes)
+        rules::lints(&self.source, &self.nodes, self.first_occurrences())
     }
 
     /// The first lint that refuses the template for matching, if any.
     pub(crate) fn refusal(&self) -> Option<Lint> {
-        rules::refusal(&self.source, &self.nodes)
+        rules::refusal(&self.source, &self.nodes, self.first_occurrences())
     }
 
     /// Whether the template has a fragment part, a `{#..}` expression or a literal `#`: then
@@ -184,42 +182,6 @@ impl Parsed {
     pub(crate) fn span(&self, start: u32, end: u32) -> &str {
         &self.source[start as usize..end as usize]
     }
-}
-
-/// For each variable, the index of the first with the same name (names compare normalized, as
-/// matching compares them: `%61` is `a`); empty when every name is used once. A few names are
-/// compared pairwise, without allocating; many are hashed, so that a template of many
-/// variables costs no more than its length.
-pub(super) fn first_occurrences(source: &str, nodes: &[Node]) -> Box<[u32]> {
-    const PAIRWISE: usize = 32;
-    let names = || {
-        nodes.iter().filter_map(|n| match n {
-            Node::Var(v) => Some(&source[v.name_start as usize..v.name_end as usize]),
-            _ => None,
-        })
-    };
-    let count = names().count();
-    if count <= PAIRWISE {
-        let repeats = names()
-            .enumerate()
-            .any(|(v, name)| names().take(v).any(|u| pct::equivalent(u, name)));
-        if !repeats {
-            return Box::default();
-        }
-    }
-    let mut seen: HashMap<Vec<pct::Unit>, u32> = HashMap::with_capacity(count);
-    let first: Vec<u32> = names()
-        .enumerate()
-        .map(|(v, name)| {
-            *seen
-                .entry(pct::units(name.as_bytes()).collect())
-                .or_insert(v as u32)
-        })
-        .collect();
-    if first.iter().enumerate().all(|(v, &f)| f as usize == v) {
-        return Box::default();
-    }
-    first.into()
 }
 
 /// The index of the first variable of the query tail of `nodes`, if there is one.

@@ -17,8 +17,8 @@ use crate::pct;
 
 /// Every finding of every rule, in template order: by position, and at one position in the
 /// order of [`RULES`].
-pub(super) fn lints(source: &str, nodes: &[Node]) -> Vec<Lint> {
-    let template = Template::new(source, nodes);
+pub(super) fn lints(source: &str, nodes: &[Node], first: &[u32]) -> Vec<Lint> {
+    let template = Template::new(source, nodes, first);
     let mut found = Vec::new();
     for rule in RULES {
         rule(&template, &mut found);
@@ -28,17 +28,18 @@ pub(super) fn lints(source: &str, nodes: &[Node]) -> Vec<Lint> {
 }
 
 /// The first finding that refuses the template for matching, if any.
-pub(super) fn refusal(source: &str, nodes: &[Node]) -> Option<Lint> {
-    lints(source, nodes)
+pub(super) fn refusal(source: &str, nodes: &[Node], first: &[u32]) -> Option<Lint> {
+    lints(source, nodes, first)
         .into_iter()
         .find(|lint| lint.kind().refuses())
 }
 
-/// A rule: it adds each place where the template breaks it.
-type Rule = fn(&Template<'_>, &mut Vec<Lint>);
+/// A rule's check: it adds each place where the template breaks the rule. (Not a
+/// [`safety::Rule`](crate::safety::Rule), which judges a captured value.)
+type Check = fn(&Template<'_>, &mut Vec<Lint>);
 
 /// Every rule, the warnings first.
-const RULES: [Rule; 12] = [
+const RULES: [Check; 12] = [
     adjacent_variables,
     several_crossing,
     repeated::repeated_name,
@@ -90,9 +91,8 @@ struct Var {
 }
 
 impl<'t> Template<'t> {
-    fn new(source: &'t str, nodes: &[Node]) -> Self {
+    fn new(source: &'t str, nodes: &[Node], first: &[u32]) -> Self {
         let tail_node = tail_start(nodes);
-        let first = super::parsed::first_occurrences(source, nodes);
         let mut index = 0;
         let mut parts = Vec::new();
         let mut tail = None;
