@@ -9,7 +9,7 @@ use std::str::FromStr;
 use std::sync::OnceLock;
 
 use crate::engine::{self, Matcher, Policy};
-use crate::matching::{self, MatchOptions, Spans, Unsupported};
+use crate::matching::{MatchOptions, Spans, Unsupported};
 use crate::template::{Components, Expression, Limits, Lint, Parsed, VarSpec};
 use crate::vars::Vars;
 use crate::{Captures, Error, MatchError, expand};
@@ -397,11 +397,7 @@ impl UriTemplate {
         let found = matcher
             .find(uri, limit, &mut spans, &self.parsed)?
             .ok_or(MatchError::NoMatch)?;
-        if let Some(rest) = found.rest {
-            let (parsed, query) = (&self.parsed, rest.query.get());
-            let (matched, strict) = (rest.matched(uri), options.strict_query);
-            matching::finish(parsed, matched, &mut spans, rest.triplets, query, strict)?;
-        }
+        found.finish(&self.parsed, uri, &mut spans, options.strict_query)?;
         Ok(Captures::new(&self.parsed, uri, spans))
     }
 }

@@ -4,7 +4,7 @@
 
 use rfc6570::safety::JoinError;
 use rfc6570::template::Lint;
-use rfc6570::{Error, InsertError, RouteError};
+use rfc6570::{Error, InsertError, MatchError, RouteError};
 use serde::Serialize;
 
 /// One error, or one lint, as JSON.
@@ -74,8 +74,11 @@ impl ErrorJson {
                 json.message = format!("malformed URI at index {at}: {reason}");
                 json.position = Some(at);
             }
-            RouteError::DuplicateKey { variable, .. }
-            | RouteError::Disagreement { variable, .. } => {
+            RouteError::Refused {
+                source:
+                    MatchError::DuplicateKey { variable, .. } | MatchError::Disagreement { variable },
+                ..
+            } => {
                 json.variable = Some(variable.clone());
             }
             _ => {}

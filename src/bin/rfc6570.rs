@@ -424,18 +424,17 @@ fn refusal<'a>(uri: &'a str, error: &'a RouteError) -> Refused<'a> {
                 _ => malformed_bytes(uri, *position),
             };
         }
-        RouteError::Query { template, source } => {
+        RouteError::Refused { template, source } => {
             refused.template = Some(template);
-            refused.name = Some(source.name());
-        }
-        RouteError::DuplicateKey {
-            template,
-            variable,
-            key,
-        } => {
-            refused.template = Some(template);
-            refused.variable = Some(variable);
-            refused.name = Some(key);
+            match source {
+                MatchError::Query(query) => refused.name = Some(query.name()),
+                MatchError::DuplicateKey { variable, key } => {
+                    refused.variable = Some(variable);
+                    refused.name = Some(key);
+                }
+                MatchError::Disagreement { variable } => refused.variable = Some(variable),
+                _ => {}
+            }
         }
         _ => {}
     }

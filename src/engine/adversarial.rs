@@ -4,7 +4,8 @@
 //! only in test builds, so these tests live inside the crate. The URIs are longer than the
 //! default limit, which is lifted.
 
-use super::{MatchOptions, dfa, vm};
+use super::{dfa, vm};
+use crate::matching::MatchOptions;
 use crate::{MatchError, UriTemplate};
 
 /// The outcome of matching `uri`, and the work of each engine: (VM steps, table work).

@@ -6,7 +6,7 @@
 //! [`QueryError`]. Every variant has a stable `snake_case` [`code`](RouteError::code).
 
 use crate::Error;
-use crate::matching::{BadUri, Malformed, MatchError, QueryError, Unsupported};
+use crate::matching::{BadUri, Malformed, MatchError, Unsupported};
 use crate::safety::Rule;
 use crate::template::Lint;
 
@@ -115,34 +115,31 @@ pub enum RouteError {
         /// What is wrong there.
         reason: Malformed,
     },
-    /// The best match's query tail refused the URI's query.
-    #[error("`{template}` refused the query")]
-    Query {
+    /// The best match refused the URI for a reason of its own, which `source` gives: a query
+    /// its query tail does not take ([`MatchError::Query`]), an exploded variable that would
+    /// hold a map key twice ([`MatchError::DuplicateKey`]), or a repeated name whose
+    /// occurrences disagree, where no other template matches ([`MatchError::Disagreement`]).
+    ///
+    /// ```
+    /// use rfc6570::matching::QueryError;
+    /// use rfc6570::{MatchError, RouteError, Router};
+    ///
+    /// let mut router = Router::new();
+    /// router.insert("search://docs{?q}", ())?;
+    /// let refused = router.at("search://docs?q=a&q=b").unwrap_err();
+    /// let source = MatchError::Query(QueryError::DuplicateParameter { name: "q".into() });
+    /// assert_eq!(refused, RouteError::Refused { template: "search://docs{?q}".into(), source });
+    /// assert_eq!(refused.code(), "duplicate_parameter");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[error("`{template}` refused the URI")]
+    Refused {
         /// The matched template.
         template: String,
-        /// Why.
+        /// Why: a [`MatchError::Query`], [`MatchError::DuplicateKey`] or
+        /// [`MatchError::Disagreement`].
         #[source]
-        source: QueryError,
-    },
-    /// The best match's exploded variable would hold a map key twice
-    /// ([`MatchError::DuplicateKey`]).
-    #[error("variable `{variable}` of `{template}` would hold a map key twice")]
-    DuplicateKey {
-        /// The matched template.
-        template: String,
-        /// The exploded variable.
-        variable: String,
-        /// The key, decoded.
-        key: String,
-    },
-    /// The best match repeats a name whose occurrences disagree
-    /// ([`MatchError::Disagreement`]), and no other template matches.
-    #[error("the occurrences of variable `{variable}` of `{template}` do not agree")]
-    Disagreement {
-        /// The matched template.
-        template: String,
-        /// The repeated name.
-        variable: String,
+        source: MatchError,
     },
     /// The router's templates cannot be compiled together.
     #[error("the router cannot be compiled")]
@@ -151,7 +148,8 @@ pub enum RouteError {
 
 impl RouteError {
     /// A stable `snake_case` name for logs and machine-readable output: `not_found`,
-    /// `unsafe`, `malformed`, the [`QueryError`]'s code, `duplicate_key`, `disagreement` or
+    /// `unsafe`, `malformed`, the code of the [`MatchError`] a refusal wraps
+    /// (`duplicate_parameter`, `unexpected_parameter`, `duplicate_key`, `disagreement`) or
     /// `unsupported`.
     ///
     /// ```
@@ -164,9 +162,7 @@ impl RouteError {
             Self::NotFound => "not_found",
             Self::Unsafe { .. } => "unsafe",
             Self::Malformed { .. } => "malformed",
-            Self::Query { source, .. } => source.code(),
-            Self::DuplicateKey { .. } => "duplicate_key",
-            Self::Disagreement { .. } => "disagreement",
+            Self::Refused { source, .. } => source.code(),
             Self::Unsupported(_) => "unsupported",
         }
     }
@@ -177,20 +173,13 @@ impl RouteError {
         match error {
             MatchError::NoMatch => Self::NotFound,
             MatchError::Malformed { position, reason } => Self::Malformed { position, reason },
-            MatchError::Query(source) => Self::Query {
+            MatchError::Unsupported(reason) => Self::Unsupported(reason),
+            source @ (MatchError::Query(_)
+            | MatchError::DuplicateKey { .. }
+            | MatchError::Disagreement { .. }) => Self::Refused {
                 template: template.to_owned(),
                 source,
             },
-            MatchError::DuplicateKey { variable, key } => Self::DuplicateKey {
-                template: template.to_owned(),
-                variable,
-                key,
-            },
-            MatchError::Disagreement { variable } => Self::Disagreement {
-                template: template.to_owned(),
-                variable,
-            },
-            MatchError::Unsupported(reason) => Self::Unsupported(reason),
         }
     }
 }

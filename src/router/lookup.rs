@@ -7,8 +7,8 @@
 
 use super::{Route, RouteError, Router};
 use crate::UriTemplate;
-use crate::engine::{Matcher, Rest};
-use crate::matching::{self, Captures, MatchError, Spans};
+use crate::engine::{Found, Matcher};
+use crate::matching::{Captures, MatchError, Spans};
 use crate::safety::SafetyPolicy;
 
 /// The outcome of a successful lookup.
@@ -80,9 +80,10 @@ impl<T> Router<T> {
     /// # Errors
     ///
     /// [`RouteError::NotFound`] when nothing matches, [`RouteError::Unsafe`] when the best match
-    /// breaks a path-safety rule, [`RouteError::Malformed`] for a malformed URI, the query
-    /// errors of the best match, and [`RouteError::Disagreement`] when the only templates that
-    /// match repeat a name whose occurrences disagree.
+    /// breaks a path-safety rule, [`RouteError::Malformed`] for a malformed URI, and
+    /// [`RouteError::Refused`] with the best match's own reason: its query, a map key given
+    /// twice, or, where the only templates that match repeat a name, occurrences that
+    /// disagree.
     pub fn at<'r: 'u, 'u>(&'r self, uri: &'u str) -> Result<Routed<'r, 'u, T>, RouteError> {
         let Some(Ok(compiled)) = self.compiled.get() else {
             return self.compile_then_at(uri);
@@ -95,14 +96,13 @@ impl<T> Router<T> {
         else {
             return Err(RouteError::NotFound);
         };
-        let index = found.index as usize;
-        let Some(rest) = found.rest else {
+        if found.is_complete() {
             // Most lookups end here, and build their result where it is returned: the
             // captures are large enough that a move costs.
-            let template = self.routes[index].template.parsed();
-            return Ok(self.routed(index, Captures::new(template, uri, spans)));
-        };
-        self.bind(uri, spans, index, rest, &compiled.matcher)
+            let template = self.routes[found.index()].template.parsed();
+            return Ok(self.routed(found.index(), Captures::new(template, uri, spans)));
+        }
+        self.bind(uri, spans, found, &compiled.matcher)
     }
 
     /// The first lookup after a change: compiles the router (or reports why it cannot be),
@@ -125,59 +125,48 @@ impl<T> Router<T> {
         &'r self,
         uri: &'u str,
         mut spans: Spans,
-        index: usize,
-        rest: Rest,
+        found: Found,
         matcher: &Matcher,
     ) -> Result<Routed<'r, 'u, T>, RouteError> {
-        let (index, rest) = self.agreeing(uri, &mut spans, index, rest, matcher)?;
+        let (index, plain) = self.agreeing(uri, &mut spans, found, matcher)?;
         let route = &self.routes[index];
         let template = route.template.parsed();
         let captures = Captures::new(template, uri, spans);
-        if !rest.plain {
+        if !plain {
             self.check_safety(route, &captures)?;
         }
         Ok(self.routed(index, captures))
     }
 
-    /// Finishes the spans of template `index` ([`matching::finish`]); where it repeats a name
+    /// Finishes the spans of the template found ([`Found::finish`]); where it repeats a name
     /// whose occurrences disagree, searches again without it, until a template agrees or
     /// none is left: at most once more per template that repeats a name. Returns the
-    /// template whose spans these are.
+    /// template whose spans these are, and whether they are all plain.
     fn agreeing(
         &self,
         uri: &str,
         spans: &mut Spans,
-        mut index: usize,
-        mut rest: Rest,
+        mut found: Found,
         matcher: &Matcher,
-    ) -> Result<(usize, Rest), RouteError> {
+    ) -> Result<(usize, bool), RouteError> {
         let strict = self.options.matching.strict_query;
         let mut left_out = Vec::new();
         loop {
-            let template = self.routes[index].template.parsed();
-            let finished = matching::finish(
-                template,
-                rest.matched(uri),
-                spans,
-                rest.triplets,
-                rest.query.get(),
-                strict,
-            );
-            let error = match finished {
-                Ok(()) => return Ok((index, rest)),
+            let template = self.routes[found.index()].template.parsed();
+            let error = match found.finish(template, uri, spans, strict) {
+                Ok(plain) => return Ok((found.index(), plain)),
                 Err(error @ MatchError::Disagreement { .. }) => error,
                 Err(error) => return Err(RouteError::of_match(template.as_str(), error)),
             };
-            left_out.push(index as u32);
+            left_out.push(found.index() as u32);
             let again = matcher.find_without(uri, spans, &self.routes, &left_out)?;
-            let Some(found) = again else {
+            let Some(next) = again else {
                 // No other template matches: the disagreement of the first one found is
                 // the answer.
                 let first = self.routes[left_out[0] as usize].template.as_str();
                 return Err(RouteError::of_match(first, error));
             };
-            index = found.index as usize;
-            rest = found.rest.unwrap_or(Rest::PLAIN);
+            found = next;
         }
     }
 

@@ -319,7 +319,7 @@ fn refusals_are_resource_not_found() {
         ),
         (
             "search://docs?q=a&q=b",
-            "Resource not found: `search://docs{?q,lang}` refused the query: query parameter `q` \
+            "Resource not found: `search://docs{?q,lang}` refused the URI: query parameter `q` \
              is given more than once",
         ),
     ];

@@ -10,7 +10,7 @@ use rfc6570::router::RouteOptions;
 use rfc6570::router::RouterOptions;
 use rfc6570::safety::{JoinError, Rule, SafetyPolicy, safe_join_resolved};
 use rfc6570::template::LintKind;
-use rfc6570::{InsertError, RouteError, Router, UriTemplate, safe_join};
+use rfc6570::{InsertError, MatchError, RouteError, Router, UriTemplate, safe_join};
 use serde_json::{Value, json};
 
 /// Routes `uri` over `templates` inserted in the given order and in reverse, checking that both
@@ -237,18 +237,18 @@ fn query_parameters_are_optional_and_unordered() {
     }
     assert_eq!(
         router.at("search://docs?q=a&q=b").unwrap_err(),
-        RouteError::Query {
+        RouteError::Refused {
             template: "search://docs{?q,lang}".into(),
-            source: QueryError::DuplicateParameter { name: "q".into() },
+            source: MatchError::Query(QueryError::DuplicateParameter { name: "q".into() }),
         }
     );
     let mut strict = Router::with_options(RouterOptions::new().strict_query(true));
     strict.insert("search://docs{?q,lang}", ()).unwrap();
     assert_eq!(
         strict.at("search://docs?q=a&utm=b").unwrap_err(),
-        RouteError::Query {
+        RouteError::Refused {
             template: "search://docs{?q,lang}".into(),
-            source: QueryError::UnexpectedParameter { name: "utm".into() },
+            source: MatchError::Query(QueryError::UnexpectedParameter { name: "utm".into() }),
         }
     );
 }

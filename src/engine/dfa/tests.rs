@@ -193,7 +193,7 @@ fn counting_loops_answer_as_the_vm_does() {
             let p = program(template, policy);
             assert!(p.dfa().is_some(), "{template} gets a table");
             for uri in short.iter().chain(&long) {
-                if crate::engine::validate_uri(uri).is_err() {
+                if crate::engine::validate::validate_uri(uri).is_err() {
                     continue;
                 }
                 let (table, vm) = both(&p, uri);
@@ -222,7 +222,7 @@ mod agrees_with_the_vm {
     use proptest::prelude::*;
 
     use super::{Policy, Program, both};
-    use crate::engine::validate_uri;
+    use crate::engine::validate::validate_uri;
     use crate::testing::strategies::{round_trip_cases, templates, uri_like};
 
     fn agree(program: &Program, uri: &str) -> Result<(), TestCaseError> {

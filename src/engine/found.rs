@@ -1,0 +1,87 @@
+//! What a search hands back ([`Found`]): the template found, and what its spans still need to
+//! be its captures, which [`Found::finish`] completes.
+
+use crate::matching::{self, Mark, MatchError, Spans};
+use crate::pct::Triplets;
+use crate::template::Parsed;
+
+/// The template a search found, and what its spans still need to be its captures.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Found {
+    /// Its index among the templates compiled.
+    pub(super) index: u32,
+    /// What the spans need besides, if anything: `None` for most lookups, which the walk
+    /// ends with spans that are the captures as they stand.
+    pub(super) rest: Option<Rest>,
+}
+
+impl Found {
+    /// The template's index among the templates compiled.
+    #[inline]
+    pub(crate) fn index(&self) -> usize {
+        self.index as usize
+    }
+
+    /// Whether the spans are the template's captures as they stand: no query tail to bind, no
+    /// triplet to check, no captured span that a path-safety rule could refuse. Most lookups
+    /// end so, on the walk.
+    #[inline]
+    pub(crate) fn is_complete(&self) -> bool {
+        self.rest.is_none()
+    }
+
+    /// Completes the spans of the template found, `template`, into those of its captures
+    /// ([`matching::finish`]): binds its query tail, and checks what the captures will decode.
+    /// Answers whether every captured span is plain, so that no path-safety rule can apply.
+    /// The one place where a match is finished, for a template alone and for a router.
+    #[inline]
+    pub(crate) fn finish(
+        &self,
+        template: &Parsed,
+        uri: &str,
+        spans: &mut Spans,
+        strict_query: bool,
+    ) -> Result<bool, MatchError> {
+        let Some(rest) = self.rest else {
+            return Ok(true);
+        };
+        let (matched, query) = (rest.matched(uri), rest.query.get());
+        matching::finish(template, matched, spans, rest.triplets, query, strict_query)?;
+        Ok(rest.plain)
+    }
+}
+
+/// What the spans of a template found need to be its captures: what is known of the URI's
+/// percent-triplets, whether a path-safety rule could apply, and a query tail to bind.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Rest {
+    /// What the URI holds of percent-triplets.
+    pub(super) triplets: Triplets,
+    /// Whether every captured span is plain, so that none can break a path-safety rule.
+    pub(super) plain: bool,
+    /// Where the template's query tail starts in the URI, if it has one.
+    pub(super) query: Mark,
+    /// Whether the template matched the URI without its fragment, which it set aside: the
+    /// text it matched ends at the URI's first `#` ([`matched`](Self::matched)). Not an
+    /// offset, so that a search's answer stays small.
+    pub(super) set_aside: bool,
+}
+
+impl Rest {
+    /// What spans that are the captures as they stand need: nothing.
+    pub(super) const PLAIN: Rest = Rest {
+        triplets: Triplets::None,
+        plain: true,
+        query: Mark::NONE,
+        set_aside: false,
+    };
+
+    /// The text of `uri` that the template matched: all of it, or what comes before its
+    /// fragment, where that was set aside.
+    fn matched(self, uri: &str) -> &str {
+        if !self.set_aside {
+            return uri;
+        }
+        uri.split_once('#').map_or(uri, |(before, _)| before)
+    }
+}

@@ -1,0 +1,527 @@
+//! A [`Matcher`]: what one template or a router's set compiles to, and the search over it,
+//! the one place that chooses between the walk, the table and the VM.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::dfa;
+use super::found::{Found, Rest};
+use super::policy::Policy;
+use super::program::Program;
+use super::validate::{Known, too_long, validate_triplets, validate_uri};
+use super::vm;
+use super::walk::Walk;
+use crate::matching::{BadUri, Mark, Spans, Unsupported};
+use crate::pct::Triplets;
+use crate::template::Parsed;
+
+/// Whether one template can be matched under `policy`: what [`Matcher::one`] would refuse,
+/// without building the matcher (a router checks each template on insert, and compiles them
+/// together on its first lookup).
+pub(crate) fn check(template: &Parsed, policy: Policy) -> Result<(), Unsupported> {
+    policy.admits(template)?;
+    Program::check(template, policy.strictly())
+}
+
+/// The templates a [`Matcher`] was compiled from, by index: what it reads to compile its
+/// lenient program, the first time a URI needs it.
+pub(crate) trait Templates {
+    /// Template `index`, as given to [`Matcher::one`] (index 0) or [`Matcher::many`].
+    fn template(&self, index: u32) -> &Parsed;
+}
+
+impl Templates for Parsed {
+    fn template(&self, _: u32) -> &Parsed {
+        self
+    }
+}
+
+impl Templates for &dyn Templates {
+    fn template(&self, index: u32) -> &Parsed {
+        (**self).template(index)
+    }
+}
+
+/// One template, or a router's templates, compiled for matching.
+#[derive(Clone)]
+pub(crate) struct Matcher {
+    /// Values read as an expansion writes them, with the walk where it serves every template.
+    strict: Program,
+    /// Values that also hold the raw sub-delimiters clients send, for a second pass when the
+    /// first found nothing; none under strict encoding. Compiled when a URI first needs it:
+    /// most URIs never do, and a router compiles each template on insert to check it.
+    lenient: OnceLock<Option<Box<Program>>>,
+    /// What the templates ask of every match.
+    policy: Policy,
+    /// Who matches a URI without its fragment, when no template matched it with it.
+    set_aside: SetAside,
+    /// What a match of each program key needs: keys order static templates first, then by
+    /// text, which is the tie-break among equally ranked matches.
+    keys: Vec<Key>,
+    /// Static templates that need no normalization (ASCII, no `%`), by text with the scheme
+    /// and authority in lowercase, to their key: for programs without a walk, which finds them
+    /// as fast.
+    statics: HashMap<Box<str>, u32>,
+    /// The most variables of a template: how many spans a search may fill.
+    width: usize,
+}
+
+/// Who matches a URI without its fragment (RFC 3986 section 3.5: a fragment is the client's,
+/// set aside before a dereference), where no template matched it whole. A template without a
+/// fragment part (no `{#..}`, no literal `#`) can never match a URI with a `#`, so only those
+/// with one can match it whole, and they win where both kinds match.
+#[derive(Clone)]
+enum SetAside {
+    /// Every template has a fragment part: nothing is set aside.
+    Never,
+    /// No template has one: the matcher itself matches the rest.
+    Itself,
+    /// Some have one: the others (by index), compiled on first use, match the rest.
+    ByTheOthers {
+        others: Vec<u32>,
+        matcher: OnceLock<Option<Box<Matcher>>>,
+    },
+}
+
+impl SetAside {
+    fn of(templates: &[&Parsed]) -> Self {
+        let others: Vec<u32> = (0..templates.len() as u32)
+            .filter(|&i| !templates[i as usize].has_fragment_part())
+            .collect();
+        if others.is_empty() {
+            Self::Never
+        } else if others.len() == templates.len() {
+            Self::Itself
+        } else {
+            Self::ByTheOthers {
+                others,
+                matcher: OnceLock::new(),
+            }
+        }
+    }
+}
+
+/// Some of a matcher's templates, by their indices there, as a matcher of their own sees them.
+struct Subset<'a> {
+    all: &'a dyn Templates,
+    indices: &'a [u32],
+}
+
+impl Templates for Subset<'_> {
+    fn template(&self, index: u32) -> &Parsed {
+        self.all.template(self.indices[index as usize])
+    }
+}
+
+/// A program key's template.
+#[derive(Clone)]
+struct Key {
+    /// Its index among the templates compiled.
+    index: u32,
+    /// Its first query-tail variable, if it has a query tail, and its number of variables.
+    tail: Option<u32>,
+    vars: u32,
+    /// Whether clean spans from the walk are its captures as they stand: no query tail to
+    /// bind, no repeated name whose occurrences to check.
+    complete: bool,
+}
+
+/// What a pass found: a program key, and whether its spans are plain.
+struct Hit {
+    key: u32,
+    plain: bool,
+}
+
+impl Matcher {
+    /// Compiles one template. With empty path variables allowed, the walk serves it too
+    /// where it is delimited.
+    pub(crate) fn one(template: &Parsed, policy: Policy) -> Result<Self, Unsupported> {
+        let strict = Program::compile(template, policy.strictly())?;
+        Ok(Self::new(
+            strict,
+            policy,
+            &[template],
+            &[0],
+            SetAside::of(&[template]),
+        ))
+    }
+
+    /// Compiles many templates into one program, so that a lookup does not grow with their
+    /// number; `templates[i]` is found with index `i`.
+    pub(crate) fn many(templates: &[&Parsed], policy: Policy) -> Result<Self, Unsupported> {
+        let mut order: Vec<u32> = (0..templates.len() as u32).collect();
+        crate::sort::sort_by_key(&mut order, |&i| {
+            let t = templates[i as usize];
+            // Among equally ranked matches, a template that repeats a name first: it matches
+            // a subset of the URIs of the same shape without the repeat.
+            (!t.is_static(), !t.has_repeats(), t.as_str())
+        });
+        let sorted: Vec<&Parsed> = order.iter().map(|&i| templates[i as usize]).collect();
+        let strict = Program::compile_many(&sorted, policy.strictly())?;
+        Ok(Self::new(
+            strict,
+            policy,
+            &sorted,
+            &order,
+            SetAside::of(templates),
+        ))
+    }
+
+    fn new(
+        strict: Program,
+        policy: Policy,
+        sorted: &[&Parsed],
+        order: &[u32],
+        set_aside: SetAside,
+    ) -> Self {
+        let keys = sorted
+            .iter()
+            .zip(order)
+            .map(|(t, &index)| Key {
+                index,
+                tail: t.tail_var().map(|v| v as u32),
+                vars: t.var_count() as u32,
+                complete: t.tail_var().is_none() && !t.has_repeats(),
+            })
+            .collect();
+        // A walk finds static templates as fast; so does comparing one template's text.
+        let statics = if strict.walker.is_none() && sorted.len() > 1 {
+            sorted
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| {
+                    t.is_static() && t.as_str().is_ascii() && !t.as_str().contains('%')
+                })
+                .map(|(key, t)| (caseless_key(t), key as u32))
+                .collect()
+        } else {
+            HashMap::new()
+        };
+        Self {
+            width: sorted.iter().map(|t| t.var_count()).max().unwrap_or(0),
+            strict,
+            lenient: OnceLock::new(),
+            policy,
+            set_aside,
+            keys,
+            statics,
+        }
+    }
+
+    /// The most variables of a template: what the spans given to [`find`](Self::find) must
+    /// hold.
+    #[inline]
+    pub(crate) fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Finds the best template for `uri` and writes its spans, or finds none; a malformed URI
+    /// (over `limit` bytes among its faults) is an error. `spans` are unset, for
+    /// [`width`](Self::width) variables; `templates` are those the matcher was compiled from.
+    #[inline]
+    pub(crate) fn find(
+        &self,
+        uri: &str,
+        limit: usize,
+        spans: &mut Spans,
+        templates: &impl Templates,
+    ) -> Result<Option<Found>, BadUri> {
+        if uri.len() > limit {
+            return Err(too_long(limit));
+        }
+        let Some(walker) = &self.strict.walker else {
+            return self.resume(uri, spans, None, templates);
+        };
+        let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
+        if let Walk::Found(key, seen) = walked {
+            let key = &self.keys[key as usize];
+            if key.complete && seen.is_clean() {
+                return Ok(Some(Found {
+                    index: key.index,
+                    rest: None,
+                }));
+            }
+        }
+        self.resume(uri, spans, Some(walked), templates)
+    }
+
+    /// The rest of a search after the walk, if the program has one: its answer judged (or
+    /// the automaton's, where there is no walk), then the lenient reading if the strict one
+    /// found nothing.
+    #[inline(never)]
+    fn resume(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        walked: Option<Walk>,
+        templates: &dyn Templates,
+    ) -> Result<Option<Found>, BadUri> {
+        let mut known = None;
+        let hit = match walked {
+            None => {
+                known = Some(validate_uri(uri)?);
+                // A URI with an uppercase letter in its scheme or authority finds no key here,
+                // and the automaton, which compares those without case, decides.
+                match self.statics.get(uri) {
+                    Some(&key) => Some(Hit { key, plain: true }),
+                    None => run_automaton(&self.strict, uri, spans, &mut known)?,
+                }
+            }
+            Some(walked) => judge_walk(&self.strict, uri, spans, walked, &mut known)?,
+        };
+        let hit = match hit {
+            Some(hit) => Some(hit),
+            None => match self.lenient(templates) {
+                Some(lenient) => pass(lenient, uri, spans, &mut known)?,
+                None => None,
+            },
+        };
+        match hit {
+            Some(hit) => Ok(Some(self.found(uri, spans, hit, known))),
+            None => self.without_fragment(uri, spans, templates, &[], known),
+        }
+    }
+
+    /// [`find`](Self::find) again, where the templates of `left_out` (by index) do not count:
+    /// a router's search when the occurrences of a repeated name disagreed in the template
+    /// it found. The VM alone runs, strictly then leniently: the walk and the table cannot
+    /// leave a template out. The URI was found valid by the first search.
+    #[cold]
+    pub(crate) fn find_without(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        templates: &dyn Templates,
+        left_out: &[u32],
+    ) -> Result<Option<Found>, BadUri> {
+        let keys: Vec<u32> = (0..self.keys.len() as u32)
+            .filter(|&key| left_out.contains(&self.keys[key as usize].index))
+            .collect();
+        let known = Some(validate_uri(uri)?);
+        let lenient = || self.lenient(templates);
+        for program in std::iter::once(&self.strict).chain(std::iter::from_fn(lenient).take(1)) {
+            spans.marks_mut().fill(Mark::NONE);
+            if let Some(key) = vm::run_without(program, uri.as_bytes(), spans.marks_mut(), &keys) {
+                let hit = Hit { key, plain: false };
+                return Ok(Some(self.found(uri, spans, hit, known)));
+            }
+        }
+        self.without_fragment(uri, spans, templates, left_out, known)
+    }
+
+    /// The search of a URI that no template matched whole, once its fragment is set aside:
+    /// by the templates without a fragment part, but those of `left_out`. The URI is valid as
+    /// a whole by now.
+    fn without_fragment(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        templates: &dyn Templates,
+        left_out: &[u32],
+        known: Option<Known>,
+    ) -> Result<Option<Found>, BadUri> {
+        if matches!(self.set_aside, SetAside::Never) {
+            return Ok(None);
+        }
+        let Some(end) = Known::fragment(known, uri) else {
+            return Ok(None);
+        };
+        let rest = &uri[..end];
+        spans.marks_mut().fill(Mark::NONE);
+        let found = match &self.set_aside {
+            SetAside::Never => None,
+            SetAside::Itself if left_out.is_empty() => {
+                self.find(rest, rest.len(), spans, &templates)?
+            }
+            SetAside::Itself => self.find_without(rest, spans, templates, left_out)?,
+            SetAside::ByTheOthers { others, matcher } => {
+                let subset = Subset {
+                    all: templates,
+                    indices: others,
+                };
+                let matcher = matcher.get_or_init(|| {
+                    let chosen: Vec<&Parsed> = (0..others.len() as u32)
+                        .map(|i| subset.template(i))
+                        .collect();
+                    // The set compiled, so any part of it does.
+                    Matcher::many(&chosen, self.policy).ok().map(Box::new)
+                });
+                let found = match matcher {
+                    Some(m) if left_out.is_empty() => m.find(rest, rest.len(), spans, &subset)?,
+                    Some(m) => {
+                        let left_out: Vec<u32> = (0..others.len() as u32)
+                            .filter(|&i| left_out.contains(&others[i as usize]))
+                            .collect();
+                        m.find_without(rest, spans, &subset, &left_out)?
+                    }
+                    None => None,
+                };
+                found.map(|f| Found {
+                    index: others[f.index as usize],
+                    ..f
+                })
+            }
+        };
+        Ok(found.map(|f| Found {
+            rest: Some(Rest {
+                set_aside: true,
+                ..f.rest.unwrap_or(Rest::PLAIN)
+            }),
+            ..f
+        }))
+    }
+
+    /// The lenient program, compiled on first use, unless the policy is strict.
+    fn lenient(&self, templates: &dyn Templates) -> Option<&Program> {
+        if self.policy.strict_encoding {
+            return None;
+        }
+        let policy = self.policy;
+        self.lenient
+            .get_or_init(|| {
+                let sorted: Vec<&Parsed> = self
+                    .keys
+                    .iter()
+                    .map(|key| templates.template(key.index))
+                    .collect();
+                // The strict program compiled, and the lenient one differs from it only in
+                // its variables' classes: the same refusals and limits hold, so this cannot
+                // fail.
+                let compiled = match sorted[..] {
+                    [one] => Program::compile(one, policy),
+                    _ => Program::compile_many(&sorted, policy),
+                };
+                debug_assert!(compiled.is_ok(), "the strict program compiled");
+                compiled.ok().map(Box::new)
+            })
+            .as_deref()
+    }
+
+    /// What a search found from a pass's hit: its template, and where the query tail starts,
+    /// whose spans a walk leaves to be bound.
+    #[inline]
+    fn found(&self, uri: &str, spans: &mut Spans, hit: Hit, known: Option<Known>) -> Found {
+        let key = &self.keys[hit.key as usize];
+        let query = match key.tail {
+            Some(first) => {
+                let marks = &mut spans.marks_mut()[2 * first as usize..2 * key.vars as usize];
+                let start = marks[0].get().unwrap_or(uri.len());
+                marks.fill(Mark::NONE);
+                Mark::at(start)
+            }
+            None => Mark::NONE,
+        };
+        let rest = Rest {
+            // A walk that saw no `%` in the spans it took matched literals elsewhere, which
+            // hold none: the URI holds no triplet.
+            triplets: known.map_or(Triplets::None, |k| k.triplets),
+            plain: hit.plain,
+            query,
+            set_aside: false,
+        };
+        Found {
+            index: key.index,
+            rest: Some(rest),
+        }
+    }
+}
+
+/// One reading's search over fresh spans: the walk where the program has one, else the
+/// automaton.
+fn pass(
+    program: &Program,
+    uri: &str,
+    spans: &mut Spans,
+    known: &mut Option<Known>,
+) -> Result<Option<Hit>, BadUri> {
+    spans.marks_mut().fill(Mark::NONE);
+    match &program.walker {
+        Some(walker) => {
+            let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
+            judge_walk(program, uri, spans, walked, known)
+        }
+        None => run_automaton(program, uri, spans, known),
+    }
+}
+
+/// Whether a walk's answer stands. The walk compares bytes: where the URI holds a triplet it
+/// may have taken for a variable's text, or failed on, one of an unreserved character (`%66`,
+/// which equals `f` under RFC 3986 normalization) makes its answer not count, and the
+/// automaton, which compares normalized units, decides. A walk that gives up leaves the URI to
+/// the automaton too; and a malformed URI is reported as such, wherever its fault is.
+#[inline]
+fn judge_walk(
+    program: &Program,
+    uri: &str,
+    spans: &mut Spans,
+    walked: Walk,
+    known: &mut Option<Known>,
+) -> Result<Option<Hit>, BadUri> {
+    let hit = match walked {
+        Walk::GaveUp => return rerun(program, uri, spans, known),
+        Walk::Found(key, seen) => {
+            // The walk took every byte as a literal or in a run of bytes a URI may hold: only
+            // its triplets are left to check, where it saw a `%`.
+            if seen.percent() && known.is_none() {
+                *known = Some(validate_triplets(uri)?);
+            }
+            Some(Hit {
+                key,
+                plain: seen.all_plain(),
+            })
+        }
+        Walk::NotFound => {
+            if known.is_none() {
+                *known = Some(validate_uri(uri)?);
+            }
+            None
+        }
+    };
+    if known.is_some_and(|k| k.triplets == Triplets::Unreserved) {
+        return rerun(program, uri, spans, known);
+    }
+    Ok(hit)
+}
+
+/// [`run_automaton`] over fresh spans, after a walk whose answer does not count.
+#[inline(never)]
+fn rerun(
+    program: &Program,
+    uri: &str,
+    spans: &mut Spans,
+    known: &mut Option<Known>,
+) -> Result<Option<Hit>, BadUri> {
+    spans.marks_mut().fill(Mark::NONE);
+    run_automaton(program, uri, spans, known)
+}
+
+/// The automaton's search: validates the URI if that is not done yet, then runs the VM's
+/// table where the program has one (see `dfa`), and the VM where it does not or the table
+/// defers.
+fn run_automaton(
+    program: &Program,
+    uri: &str,
+    spans: &mut Spans,
+    known: &mut Option<Known>,
+) -> Result<Option<Hit>, BadUri> {
+    if known.is_none() {
+        *known = Some(validate_uri(uri)?);
+    }
+    let marks = spans.marks_mut();
+    let key = match program.dfa().map(|dfa| dfa.run(uri.as_bytes(), marks)) {
+        Some(dfa::Run::Match(key)) => Some(key),
+        Some(dfa::Run::NoMatch) => None,
+        Some(dfa::Run::Dynamic) | None => vm::run(program, uri.as_bytes(), marks),
+    };
+    Ok(key.map(|key| Hit { key, plain: false }))
+}
+
+/// A static template's text with its scheme and authority in lowercase, as a URI without
+/// uppercase letters there must spell it.
+fn caseless_key(t: &Parsed) -> Box<str> {
+    let text = t.as_str();
+    let end = crate::template::caseless_end(text, t.nodes());
+    let mut key = text.to_owned();
+    key[..end].make_ascii_lowercase();
+    key.into()
+}

@@ -1,0 +1,84 @@
+//! A URI's own faults, found before or while it is matched: the length limit, characters a URI
+//! may not hold, bad percent-encoding; and what checking it learned ([`Known`]): its triplets,
+//! where its fragment starts.
+
+use crate::matching::{BadUri, LONGEST_URI, Malformed};
+use crate::pct::{self, Triplets};
+
+/// What a search has learned of the URI by checking it: what triplets it holds, and, where
+/// the check read every byte, where its fragment starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Known {
+    pub(super) triplets: Triplets,
+    /// `Some(at)` for a `#` at `at`; `Some(None)` for none; `None` if the check did not look.
+    pub(super) fragment: Option<Option<usize>>,
+}
+
+impl Known {
+    /// Where the URI's fragment starts, read off the check or, if it did not look, found.
+    pub(super) fn fragment(known: Option<Known>, uri: &str) -> Option<usize> {
+        match known.and_then(|k| k.fragment) {
+            Some(at) => at,
+            None => uri.bytes().position(|b| b == b'#'),
+        }
+    }
+}
+
+/// The length limit a search applies for the option `max_len`: no more than a [`Mark`] can
+/// hold. Searches take it clamped, so that a lookup does not clamp it again.
+pub(crate) fn limit(max_len: usize) -> usize {
+    max_len.min(LONGEST_URI)
+}
+
+/// Checks a URI for every fault of its own, as a search would find them (`limit` as
+/// [`limit`] gives it): for a template that cannot be compiled, whose refusal must not hide a
+/// malformed URI.
+pub(crate) fn check_uri(uri: &str, limit: usize) -> Result<(), BadUri> {
+    if uri.len() > limit {
+        return Err(too_long(limit));
+    }
+    validate_uri(uri).map(|_| ())
+}
+
+/// A URI over the length limit.
+#[cold]
+pub(super) fn too_long(limit: usize) -> BadUri {
+    BadUri {
+        position: limit,
+        reason: Malformed::TooLong { limit },
+    }
+}
+
+/// Checks a URI for characters it may not hold and for bad percent-encoding, and says what
+/// triplets it holds: a URI without one has nothing to decode. Of two faults, the first in the
+/// URI is reported.
+pub(super) fn validate_uri(uri: &str) -> Result<Known, BadUri> {
+    let checked = pct::check(uri).map_err(|fault| match fault {
+        pct::Fault::Percent(position) => BadUri {
+            position,
+            reason: Malformed::InvalidPercentEncoding,
+        },
+        pct::Fault::Disallowed(position) => BadUri {
+            position,
+            reason: Malformed::Disallowed {
+                byte: uri.as_bytes()[position],
+            },
+        },
+    })?;
+    Ok(Known {
+        triplets: checked.triplets,
+        fragment: Some(checked.fragment),
+    })
+}
+
+/// [`validate_uri`] for a URI a walk has matched, whose bytes are all ones a URI may hold.
+pub(super) fn validate_triplets(uri: &str) -> Result<Known, BadUri> {
+    let triplets = pct::check_triplets(uri).map_err(|position| BadUri {
+        position,
+        reason: Malformed::InvalidPercentEncoding,
+    })?;
+    Ok(Known {
+        triplets,
+        fragment: None,
+    })
+}
