@@ -1,15 +1,15 @@
 //! The resource router: templates and static resources with their read handlers and
-//! completers, over server state `S`, answering rmcp's resource requests.
+//! completers, over server state `S`, answering rmcp's resource requests. Why a registration
+//! is refused is `error`; a handler's panic, caught, is `unwinding`.
+
+mod error;
+mod unwinding;
 
 use std::collections::HashMap;
 use std::fmt;
-use std::future::Future;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 
-use rfc6570::InsertError;
 use rfc6570::mcp::{self, ResourceTemplate, Resources, Revision};
 use rfc6570::router::RouteOptions;
 use rmcp::model::{
@@ -25,6 +25,8 @@ use crate::complete::{Completing, IntoCompletions};
 use crate::convert;
 use crate::directory::Directory;
 use crate::read::{BoxFuture, IntoContents, ReadError, ReadRequest, ReadTarget};
+pub use error::RegisterError;
+use unwinding::{Panicked, Unwinding};
 
 type ReadFn<S> = Arc<
     dyn for<'a> Fn(&'a S, ReadRequest<'a>) -> BoxFuture<'a, Result<ReadResourceResult, ReadError>>
@@ -123,67 +125,6 @@ impl<S> fmt::Debug for ResourceRouter<S> {
 impl<S> AsRef<ResourceRouter<S>> for ResourceRouter<S> {
     fn as_ref(&self) -> &ResourceRouter<S> {
         self
-    }
-}
-
-/// Why a template, a resource or a completer could not be registered.
-///
-/// ```
-/// use rfc6570::mcp::ResourceTemplate;
-/// use rfc6570_rmcp::{Completing, RegisterError, ResourceRouter};
-///
-/// let err = ResourceRouter::<()>::new()
-///     .completer("notes://{id}", "id", |_: &(), _: Completing<'_>| Box::pin(async { vec!["a"] }))
-///     .unwrap_err();
-/// assert!(matches!(err, RegisterError::UnknownTemplate { .. }));
-/// ```
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum RegisterError {
-    /// The router refused the template: it conflicts with one registered before, or cannot be
-    /// matched correctly.
-    Insert(InsertError),
-    /// A completer or cache hints name a template (or a static resource) that is not
-    /// registered.
-    UnknownTemplate {
-        /// The template's text.
-        template: String,
-    },
-    /// A completer names a variable the template does not have.
-    UnknownVariable {
-        /// The template's text.
-        template: String,
-        /// The variable.
-        variable: String,
-    },
-}
-
-impl fmt::Display for RegisterError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Insert(_) => f.write_str("the router refused a template"),
-            Self::UnknownTemplate { template } => {
-                write!(f, "`{template}` is not a registered template")
-            }
-            Self::UnknownVariable { template, variable } => {
-                write!(f, "`{variable}` is not a variable of `{template}`")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RegisterError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Self::Insert(e) => Some(e),
-            _ => None,
-        }
-    }
-}
-
-impl From<InsertError> for RegisterError {
-    fn from(e: InsertError) -> Self {
-        Self::Insert(e)
     }
 }
 
@@ -797,27 +738,6 @@ fn parse_offset(cursor: &str, len: usize) -> Option<usize> {
     }
     let offset: usize = digits.parse().ok()?;
     (offset > 0 && offset < len).then_some(offset)
-}
-
-/// A handler's panic, caught.
-struct Panicked;
-
-/// A handler's future that answers [`Panicked`] instead of unwinding into rmcp's task: a panic
-/// there would leave the request without an answer, and the client waiting until it times out.
-struct Unwinding<'a, T>(BoxFuture<'a, T>);
-
-impl<T> Future for Unwinding<'_, T> {
-    type Output = Result<T, Panicked>;
-
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let future = &mut self.0;
-        // The future is not polled again after a panic, so no broken state is observed.
-        match catch_unwind(AssertUnwindSafe(|| future.as_mut().poll(cx))) {
-            Ok(Poll::Ready(value)) => Poll::Ready(Ok(value)),
-            Ok(Poll::Pending) => Poll::Pending,
-            Err(_) => Poll::Ready(Err(Panicked)),
-        }
-    }
 }
 
 /// The revision the client negotiated: the newest rmcp knows when it says none, and the newest

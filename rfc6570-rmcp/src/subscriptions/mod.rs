@@ -4,17 +4,21 @@
 //! is one, the subscribers of a URI and of every resource it lies under.
 
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use tokio::sync::mpsc;
 
 use rmcp::model::{
-    InitializeRequestParams, ResourceUpdatedNotificationParam, SubscribeRequestParams,
-    SubscriptionFilter, UnsubscribeRequestParams,
+    InitializeRequestParams, SubscribeRequestParams, SubscriptionFilter, UnsubscribeRequestParams,
 };
-use rmcp::service::{RequestContext, SubscriptionContext, SubscriptionSink};
+use rmcp::service::{RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, Peer, RoleServer};
+
+mod outbox;
+mod uris;
+
+use outbox::{Offer, Outbox, Outgoing, Stale, Target};
+use uris::{Subscribed, covers, normalize};
 
 use crate::hub::{Hub, HubError, HubEvent, Notice};
 use crate::router::{ResourceRouter, revision};
@@ -90,209 +94,6 @@ struct Stream {
     outbox: Outbox,
     /// Whether the stream asked for list changes.
     list_changed: bool,
-}
-
-/// A notification on its way to one subscriber.
-#[derive(Debug)]
-enum Outgoing {
-    /// `notifications/resources/updated`, with the URI it is sent as.
-    Updated(String),
-    /// `notifications/resources/list_changed`.
-    ListChanged,
-    /// The subscriber's view may be stale: send what its [`Stale`] slot holds.
-    Stale,
-}
-
-/// What tells one subscriber that its view may be stale: an update for each URI it
-/// subscribed to, and a list change if it hears those.
-#[derive(Debug, Default)]
-struct Stale {
-    updates: Vec<String>,
-    list_changed: bool,
-}
-
-impl Stale {
-    /// The notice for a subscriber of `uris`, as it subscribed to them.
-    fn of<'a>(uris: impl IntoIterator<Item = &'a Subscribed>, list_changed: bool) -> Self {
-        let updates = uris.into_iter().map(|u| u.sent.clone()).collect();
-        Self {
-            updates,
-            list_changed,
-        }
-    }
-}
-
-/// Where one subscriber's notifications go: a legacy session's connection, or a
-/// `subscriptions/listen` stream.
-enum Target {
-    Session(Peer<RoleServer>),
-    Stream(SubscriptionSink),
-}
-
-impl Target {
-    async fn send(&self, outgoing: Outgoing) -> Result<(), ()> {
-        match (self, outgoing) {
-            (_, Outgoing::Stale) => Ok(()),
-            (Self::Session(peer), Outgoing::Updated(uri)) => {
-                let param = ResourceUpdatedNotificationParam::new(uri);
-                peer.notify_resource_updated(param).await.map_err(drop)
-            }
-            (Self::Session(peer), Outgoing::ListChanged) => {
-                peer.notify_resource_list_changed().await.map_err(drop)
-            }
-            (Self::Stream(sink), Outgoing::Updated(uri)) => {
-                sink.notify_resource_updated(uri).await.map_err(drop)
-            }
-            (Self::Stream(sink), Outgoing::ListChanged) => {
-                sink.notify_resource_list_changed().await.map_err(drop)
-            }
-        }
-    }
-}
-
-/// The queue of one subscriber's notifications, drained by a task of its own that sends them
-/// in order. A client that does not read its connection holds up no one else, and costs at
-/// most the queue's length; what does not fit is dropped and counted
-/// ([`Subscriptions::dropped`]). A staleness notice waits beside the queue, not in it, so that
-/// a full queue cannot lose it. The task ends with the queue (its subscriber is forgotten) or
-/// with the connection.
-#[derive(Debug)]
-struct Outbox {
-    queue: mpsc::Sender<Outgoing>,
-    stale: Arc<Mutex<Option<Stale>>>,
-    /// The queue was full at the last offer: a drop was logged, and is not logged again until a
-    /// notification fits.
-    full: AtomicBool,
-}
-
-/// What became of a notification offered to an [`Outbox`].
-enum Offer {
-    Queued,
-    /// Dropped: the queue is full. `first` when it was not full before.
-    Dropped {
-        first: bool,
-    },
-    /// The subscriber's task ended with its connection: it is forgotten soon.
-    Closed,
-}
-
-impl Outbox {
-    fn new(target: Target, length: usize) -> Self {
-        let (queue, receiver) = mpsc::channel(length.max(1));
-        let stale = Arc::new(Mutex::new(None));
-        tokio::spawn(drain(target, receiver, Arc::clone(&stale)));
-        Self {
-            queue,
-            stale,
-            full: AtomicBool::new(false),
-        }
-    }
-
-    fn offer(&self, outgoing: Outgoing) -> Offer {
-        match self.queue.try_send(outgoing) {
-            Ok(()) => {
-                self.full.store(false, Ordering::Relaxed);
-                Offer::Queued
-            }
-            Err(mpsc::error::TrySendError::Full(_)) => Offer::Dropped {
-                first: !self.full.swap(true, Ordering::Relaxed),
-            },
-            Err(mpsc::error::TrySendError::Closed(_)) => Offer::Closed,
-        }
-    }
-
-    /// Tells the subscriber that its view may be stale, replacing a notice not yet sent. If
-    /// the queue is full, the task finds the notice after the notification it is sending.
-    fn stale(&self, stale: Stale) -> Offer {
-        *self.stale.lock().unwrap_or_else(|e| e.into_inner()) = Some(stale);
-        match self.queue.try_send(Outgoing::Stale) {
-            Err(mpsc::error::TrySendError::Closed(_)) => Offer::Closed,
-            _ => Offer::Queued,
-        }
-    }
-}
-
-/// Sends `queue` to `target`, in order, with a staleness notice as soon as one is set; ends
-/// with the queue or the connection.
-async fn drain(
-    target: Target,
-    mut queue: mpsc::Receiver<Outgoing>,
-    stale: Arc<Mutex<Option<Stale>>>,
-) {
-    while let Some(outgoing) = queue.recv().await {
-        if target.send(outgoing).await.is_err() {
-            return;
-        }
-        let pending = stale.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let Some(pending) = pending else { continue };
-        let list_changed = pending.list_changed.then_some(Outgoing::ListChanged);
-        let updates = pending.updates.into_iter().map(Outgoing::Updated);
-        for outgoing in updates.chain(list_changed) {
-            if target.send(outgoing).await.is_err() {
-                return;
-            }
-        }
-    }
-}
-
-/// A subscribed URI: as the client sent it, and normalized for comparison.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-struct Subscribed {
-    normal: String,
-    sent: String,
-}
-
-impl Subscribed {
-    fn new(uri: &str) -> Self {
-        Self {
-            normal: normalize(uri),
-            sent: uri.to_owned(),
-        }
-    }
-}
-
-/// `uri` with every triplet of an ASCII character decoded but those of `/`, `?`, `#` and `%`
-/// (which would change its structure), and the others uppercased: two spellings of one resource
-/// compare equal.
-fn normalize(uri: &str) -> String {
-    let bytes = uri.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let triplet = bytes.get(i + 1..i + 3).and_then(|hex| {
-            let hex = std::str::from_utf8(hex).ok()?;
-            u8::from_str_radix(hex, 16).ok()
-        });
-        match (bytes[i], triplet) {
-            (b'%', Some(byte)) if byte.is_ascii() && !b"/?#%".contains(&byte) => {
-                out.push(byte);
-                i += 3;
-            }
-            (b'%', Some(_)) => {
-                out.extend_from_slice(&bytes[i..i + 3].to_ascii_uppercase());
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Whether a subscription to `subscribed` covers an update of `uri` (both normalized).
-fn covers(subscribed: &str, uri: &str) -> bool {
-    if subscribed == uri {
-        return true;
-    }
-    if subscribed.contains(['?', '#']) {
-        return false;
-    }
-    match uri.strip_prefix(subscribed) {
-        Some(rest) => subscribed.ends_with('/') || rest.starts_with('/'),
-        None => false,
-    }
 }
 
 impl Default for Subscriptions {
@@ -821,38 +622,5 @@ impl Drop for Registered<'_> {
             .lock()
             .streams
             .retain(|s| s.key != self.key);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{covers, normalize};
-
-    fn covered(subscribed: &str, uri: &str) -> bool {
-        covers(&normalize(subscribed), &normalize(uri))
-    }
-
-    #[test]
-    fn a_subscription_covers_the_resources_under_it() {
-        assert!(covered("file:///docs/a.md", "file:///docs/a.md"));
-        assert!(covered("file:///docs", "file:///docs/a.md"));
-        assert!(covered("file:///docs/", "file:///docs/a.md"));
-        assert!(covered("file:///", "file:///docs/a.md"));
-        assert!(!covered("file:///do", "file:///docs/a.md"));
-        assert!(!covered("file:///docs/a.md", "file:///docs"));
-        assert!(!covered("search://docs?q=a", "search://docs?q=a/b"));
-        assert!(!covered("notes://a", "notes://a?x"));
-    }
-
-    #[test]
-    fn spellings_of_one_resource_compare_equal() {
-        assert!(covered("file:///docs/a+b.md", "file:///docs/a%2Bb.md"));
-        assert!(covered("file:///docs/a%2emd", "file:///docs/a.md"));
-        assert!(covered("file:///docs/%7euser", "file:///docs/~user"));
-        // An encoded separator stays one: it is a different path.
-        assert!(!covered("file:///docs", "file:///docs%2Fa.md"));
-        assert_eq!(normalize("x://a%2fb%25"), "x://a%2Fb%25");
-        assert_eq!(normalize("x://%"), "x://%");
-        assert_eq!(normalize("x://%c3%a9"), "x://%C3%A9");
     }
 }
