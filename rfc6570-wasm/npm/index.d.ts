@@ -1,6 +1,11 @@
 /**
  * RFC 6570 URI templates on the Rust engine of the `rfc6570` crate, as WebAssembly. `UriTemplate`
  * has the MCP TypeScript SDK's names and shapes.
+ *
+ * Refusals: `UriTemplate.match` and `Router.at` answer `null` when nothing matches, and also
+ * when a value is refused (path safety) or the URI is malformed; no refused URI is ever answered
+ * as a match. `explain` on both says which: the `UriTemplateError` with its `kind`, `rule` and
+ * `position`.
  */
 
 /** One text to expand: a string, or a number, boolean or bigint as `String` writes it. `null`
@@ -74,7 +79,7 @@ export class UriTemplate {
   /** At most 1 MiB: a longer expansion throws (`expansion_too_long`). */
   expand(variables: Record<string, VariableValue>): string;
   /** The decoded variables that expand to `uri`, or `null` when none do, a value is refused,
-   * or the template cannot be matched (`explain` and `lints` say why). */
+   * the URI is malformed, or the template cannot be matched (`explain` and `lints` say why). */
   match(uri: string): Variables | null;
   /** As `match`, with the reason when it refuses. */
   explain(uri: string): Explained;
@@ -93,10 +98,14 @@ export class Router<T = unknown> {
   constructor(options?: Options);
   /** Throws a `UriTemplateError` for an invalid or unmatchable template, or a duplicate. */
   insert(template: string, value: T): void;
-  /** The best match, or `null`; throws a `UriTemplateError` for a refused value or a
-   * malformed URI. */
+  /** The best match, or `null` when none matches, a value is refused or the URI is malformed
+   * (`explain` says why). */
   at(uri: string): Route<T> | null;
+  /** As `at`, with the reason when it refuses. */
+  explain(uri: string): ExplainedRoute<T>;
 }
+
+export type ExplainedRoute<T> = ({ ok: true } & Route<T>) | { ok: false; error: UriTemplateError };
 
 /** `path` joined onto `base`; throws a `UriTemplateError` if it would lead outside. */
 export function safeJoin(base: string, path: string): string;

@@ -12,6 +12,10 @@
 //! reads the answer from another, and the call answers only a length. An expansion's
 //! variables come as [`values`] reads them, not as JSON. The other calls (construction,
 //! `explain`, `lints`, `names`, `isTemplate`, `safeJoin`) pass strings.
+//!
+//! A refused URI is never answered as a match: `match` and a router's `at` answer none for it,
+//! as for a URI that nothing matches (the SDK's shape, whose server then answers "resource not
+//! found"), and `explain` names the rule, the variable or the position.
 //! [`Template::match_uri`], [`Template::expand`] and [`Routes::at`] are the per-request calls
 //! with strings, for Rust callers: `tests/cases.rs` runs them, natively, over the cases that
 //! the JavaScript tests run too.
@@ -246,6 +250,13 @@ impl Routes {
         self.names_of(index).to_json()
     }
 
+    /// As [`at`](Self::at), saying why not: the error that refused `uri`, `not_found`
+    /// included, with the rule, the variable or the position.
+    pub fn explain(&self, uri: &str) -> Answer {
+        let routed = self.router.at(uri).map_err(|e| ErrorJson::route(&e, uri))?;
+        self.routed(&routed)
+    }
+
     /// As [`at`](Self::at), on the URI in the input buffer, without the template (the package
     /// knows it by the index).
     #[wasm_bindgen(js_name = "atInput")]
@@ -263,11 +274,29 @@ impl Routes {
 
 impl Routes {
     /// `{"index": i, "template": "..", "variables": {..}}` for the best match of `uri`, or
-    /// `null` when none matches; a refused value or a malformed URI is an error.
+    /// `null` when none matches or the URI is refused (a value path safety refuses, a
+    /// malformed URI, a query the match refuses), as a template's `match` answers:
+    /// [`explain`](Self::explain) says why.
     pub fn at(&self, uri: &str) -> Answer {
         let Some(routed) = self.found(uri)? else {
             return Ok("null".into());
         };
+        self.routed(&routed)
+    }
+
+    /// The best match of `uri`, `None` when none matches or the URI is refused: what `at`
+    /// answers, through the buffers or as a string. Only a router that cannot be compiled is
+    /// an error.
+    fn found<'a>(&'a self, uri: &'a str) -> Result<Option<Routed<'a, 'a, u32>>, String> {
+        match self.router.at(uri) {
+            Ok(routed) => Ok(Some(routed)),
+            Err(e @ RouteError::Unsupported(_)) => Err(ErrorJson::route(&e, uri)),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// The JSON of a match: its route's index and template, and its variables.
+    fn routed(&self, routed: &Routed<'_, '_, u32>) -> Answer {
         json(&variables::Routed {
             index: *routed.value,
             template: Some(routed.template.as_str()),
@@ -276,17 +305,6 @@ impl Routes {
                 names: self.names_of(*routed.value),
             },
         })
-    }
-
-    /// The best match of `uri`, `None` when none matches, or the JSON of why it was refused
-    /// (a value path safety refuses, a malformed URI): what `at` answers, through the buffers
-    /// or as a string.
-    fn found<'a>(&'a self, uri: &'a str) -> Result<Option<Routed<'a, 'a, u32>>, String> {
-        match self.router.at(uri) {
-            Ok(routed) => Ok(Some(routed)),
-            Err(RouteError::NotFound) => Ok(None),
-            Err(e) => Err(ErrorJson::route(&e, uri)),
-        }
     }
 
     fn names_of(&self, index: u32) -> &Names {

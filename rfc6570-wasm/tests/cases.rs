@@ -359,6 +359,26 @@ fn routes_pick_the_best_template() {
 }
 
 #[test]
+fn a_router_explains_what_it_refused() {
+    run("explainRoute", |case| {
+        let mut routes = Routes::new(case["pathSafety"].as_bool().unwrap_or(true));
+        for t in case["templates"].as_array().into_iter().flatten() {
+            routes.insert(t.as_str().unwrap_or_default())?;
+        }
+        match (parsed(routes.explain(str_of(case, "uri"))), case.get("error")) {
+            (Ok(found), None) => {
+                let found = json!({"template": found["template"], "variables": found["variables"]});
+                (found == case["expected"])
+                    .then_some(())
+                    .ok_or(format!("got {found}"))
+            }
+            (Err(error), Some(expected)) if error_is(&error, expected) => Ok(()),
+            other => Err(format!("got {other:?}")),
+        }
+    });
+}
+
+#[test]
 fn safe_join_keeps_paths_inside_the_base() {
     run("safeJoin", |case| {
         let got = parsed(safe_join(str_of(case, "base"), str_of(case, "path")));

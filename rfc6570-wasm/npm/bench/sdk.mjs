@@ -7,7 +7,7 @@
 //   node bench/sdk.mjs            # N = 20,000
 //   BENCH_CALLS=2000 node bench/sdk.mjs
 import { UriTemplate as Sdk } from '@modelcontextprotocol/server';
-import { UriTemplate as Ours } from '../index.js';
+import { UriTemplate as Ours } from '../node.js';
 
 const N = Number(process.env.BENCH_CALLS ?? 20_000);
 const ROUNDS = 7;

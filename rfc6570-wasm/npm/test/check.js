@@ -84,6 +84,19 @@ export const check = {
     if (found.value !== c.templates.indexOf(found.template)) return 'the value is not the template\'s';
     return { template: found.template, variables: found.variables };
   }, c.expected, api),
+  explainRoute: (c, api) => {
+    const router = new api.Router(options(c));
+    c.templates.forEach((t, i) => router.insert(t, i));
+    const explained = router.explain(c.uri);
+    if (c.error) {
+      if (explained.ok !== false) return `expected a refusal, got ${JSON.stringify(explained)}`;
+      return refusal(explained.error, c.error, api);
+    }
+    if (explained.ok !== true) return `expected a match, got ${explained.error}`;
+    if (explained.value !== c.templates.indexOf(explained.template)) return 'the value is not the template\'s';
+    const got = { template: explained.template, variables: explained.variables };
+    return same(got, c.expected) ? null : `expected ${JSON.stringify(c.expected)}, got ${JSON.stringify(got)}`;
+  },
   safeJoin: (c, api) => outcome(c, () => api.safeJoin(c.base, c.path), c.expected, api),
 };
 
