@@ -357,6 +357,10 @@ impl UriTemplate {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
+    /// Matching alone judges no value: `file:///{+path}` reads `file:///..%2Fetc` back as
+    /// `../etc`. A [`Router`](crate::Router) judges each value for path safety and refuses what
+    /// a handler must not see (the [semantics](crate::semantics), section 7).
+    ///
     /// # Errors
     ///
     /// [`MatchError::NoMatch`] when no assignment fits; [`MatchError::Malformed`] for bad

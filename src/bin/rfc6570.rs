@@ -77,9 +77,13 @@ Examples:
 
 const ROUTE_EXAMPLES: &str = "\
 Each URI gets one line of JSON: the template and captures, or `error` (not_found, unsafe,
-malformed, duplicate_parameter, unexpected_parameter, duplicate_key, unsupported) with the
-details. URIs are read as `match` reads them; a reading that an expansion writes wins over one
-with raw sub-delimiters in values.
+malformed, duplicate_parameter, unexpected_parameter, duplicate_key, disagreement,
+unsupported) with the details. URIs are read as `match` reads them; a reading that an
+expansion writes wins over one with raw sub-delimiters in values.
+
+Path safety: a URI whose value breaks a rule (a `..` segment, an absolute or UNC path, a
+separator smuggled into a segment, double encoding, a NUL, a look-alike) is never printed as a
+match: its line has \"error\": \"unsafe\", the variable and the `rule`, as `match` names it.
 
 Examples:
   $ printf '# MCP resources\\nlog://build/{job_id}{?lines}\\nfile:///{+path}\\n' > templates.txt
