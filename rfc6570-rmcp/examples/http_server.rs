@@ -6,8 +6,10 @@
 //! MCP_HTTP_ADDR=127.0.0.1:0 cargo run -p rfc6570-rmcp --example http_server   # any free port
 //! ```
 //!
-//! It prints the URL it serves on its first line of standard output, and stops on Ctrl-C (or
-//! SIGTERM), closing every session. `MCP_FILES_DIR` and `MCP_PAGE_SIZE` are as for
+//! It prints the URL it serves on its first line of standard output (and, on standard error,
+//! how to reach and stop it), and stops on Ctrl-C (or SIGTERM), closing every session. Where
+//! port 8000 is taken and `MCP_HTTP_ADDR` is not set, it serves on a free port instead, and
+//! says so. `MCP_FILES_DIR` and `MCP_PAGE_SIZE` are as for
 //! `mcp_server`.
 //!
 //! Several replicas (feature `redis`): with `MCP_REDIS_URL` set, the replicas share their
@@ -46,7 +48,6 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     if let Some(every) = env_millis("MCP_RUNNING_BUILD_MS")? {
         tokio::spawn(running_build(server.clone(), every));
     }
-    let addr = std::env::var("MCP_HTTP_ADDR").unwrap_or_else(|_| "127.0.0.1:8000".into());
     // Loopback hosts only, rmcp's default: a public deployment lists its own host names with
     // `with_allowed_hosts`.
     let config = StreamableHttpServerConfig::default();
@@ -57,8 +58,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         config,
     );
     let app = axum::Router::new().nest_service("/mcp", service);
-    let listener = tokio::net::TcpListener::bind(&addr).await?;
-    println!("http://{}/mcp", listener.local_addr()?);
+    let listener = listen().await?;
+    let url = format!("http://{}/mcp", listener.local_addr()?);
+    println!("{url}");
+    eprintln!("serving MCP over streamable HTTP at {url}; Ctrl-C stops");
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown_signal().await;
@@ -67,6 +70,21 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         })
         .await?;
     Ok(())
+}
+
+/// The listener at `MCP_HTTP_ADDR`, or else at 127.0.0.1:8000, or, where that port is taken,
+/// at a free one: an example that fails because another program holds its port helps no one.
+async fn listen() -> std::io::Result<tokio::net::TcpListener> {
+    if let Ok(addr) = std::env::var("MCP_HTTP_ADDR") {
+        return tokio::net::TcpListener::bind(&addr).await;
+    }
+    match tokio::net::TcpListener::bind("127.0.0.1:8000").await {
+        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+            eprintln!("port 8000 is taken: serving on a free port (MCP_HTTP_ADDR chooses one)");
+            tokio::net::TcpListener::bind("127.0.0.1:0").await
+        }
+        bound => bound,
+    }
 }
 
 /// `subscriptions`, shared with every replica over the Redis at `url`.
@@ -129,7 +147,7 @@ async fn shutdown_signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
-        use tokio::signal::unix::{signal, SignalKind};
+        use tokio::signal::unix::{SignalKind, signal};
         match signal(SignalKind::terminate()) {
             Ok(mut term) => tokio::select! {
                 _ = ctrl_c => {},
