@@ -90,6 +90,15 @@ fn run(section: &str, check: impl Fn(&Value) -> Result<(), String>) {
     );
 }
 
+/// A router of the case's `templates`, inserted in order.
+fn routes(case: &Value) -> Result<Routes, String> {
+    let mut routes = Routes::new(case["pathSafety"].as_bool().unwrap_or(true));
+    for t in case["templates"].as_array().into_iter().flatten() {
+        routes.insert(t.as_str().unwrap_or_default())?;
+    }
+    Ok(routes)
+}
+
 fn template(case: &Value) -> Result<Template, String> {
     let path_safety = case["pathSafety"].as_bool().unwrap_or(true);
     Template::new(str_of(case, "template"), path_safety)
@@ -335,10 +344,7 @@ fn explain_names_the_rule_that_refused() {
 #[test]
 fn routes_pick_the_best_template() {
     run("route", |case| {
-        let mut routes = Routes::new(case["pathSafety"].as_bool().unwrap_or(true));
-        for t in case["templates"].as_array().into_iter().flatten() {
-            routes.insert(t.as_str().unwrap_or_default())?;
-        }
+        let routes = routes(case)?;
         let got = parsed(routes.at(str_of(case, "uri")));
         match (&got, case.get("error")) {
             (Ok(found), None) => {
@@ -361,11 +367,11 @@ fn routes_pick_the_best_template() {
 #[test]
 fn a_router_explains_what_it_refused() {
     run("explainRoute", |case| {
-        let mut routes = Routes::new(case["pathSafety"].as_bool().unwrap_or(true));
-        for t in case["templates"].as_array().into_iter().flatten() {
-            routes.insert(t.as_str().unwrap_or_default())?;
-        }
-        match (parsed(routes.explain(str_of(case, "uri"))), case.get("error")) {
+        let routes = routes(case)?;
+        match (
+            parsed(routes.explain(str_of(case, "uri"))),
+            case.get("error"),
+        ) {
             (Ok(found), None) => {
                 let found = json!({"template": found["template"], "variables": found["variables"]});
                 (found == case["expected"])
