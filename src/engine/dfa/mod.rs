@@ -269,6 +269,7 @@ impl Dfa {
 
     /// The second pass: the winner's slots, from `last` (the move that ends the URI, at
     /// `len`) back to the start.
+    #[inline]
     fn backward(&self, notes: &[(u32, u16)], last: Move, len: usize, out: &mut [Mark]) {
         out.fill(Mark::NONE);
         set_unset(out, last.sets, len);
