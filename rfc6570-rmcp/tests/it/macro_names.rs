@@ -126,3 +126,25 @@ fn vis_is_taken_quoted_as_rmcp_spells_it_or_bare() {
     assert_eq!(visible::Quoted::resource_router().len(), 1);
     assert_eq!(visible::Bare::resource_router().len(), 1);
 }
+
+/// What was the compile-fail suite's one case that must compile (trybuild builds every case in
+/// full where one must pass, and only checks them otherwise): `vis = "pub"` on an impl of
+/// async methods makes `resource_router()` public outside its module.
+mod catalog {
+    use rfc6570_rmcp::{resource, resource_router};
+
+    pub struct Catalog;
+
+    #[resource_router(vis = "pub")]
+    impl Catalog {
+        #[resource("catalog://{id}")]
+        async fn item(&self, id: String) -> String {
+            id
+        }
+    }
+}
+
+#[test]
+fn a_quoted_vis_makes_the_router_of_async_methods_public() {
+    assert_eq!(catalog::Catalog::resource_router().len(), 1);
+}
