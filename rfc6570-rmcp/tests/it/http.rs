@@ -125,3 +125,49 @@ async fn one_notify_updated_reaches_every_http_session() -> Outcome {
     cy.cancel().await?;
     Ok(())
 }
+
+/// The example as a newcomer starts it, without `MCP_HTTP_ADDR`, while port 8000 is taken: it
+/// serves on a free port instead, prints the URL on its first line of standard output, and says
+/// on standard error why and where.
+#[tokio::test]
+async fn the_example_takes_a_free_port_when_8000_is_taken_and_says_so() {
+    use tokio::io::{AsyncBufReadExt, BufReader};
+    // Held here, or by another program: taken either way.
+    let _held = std::net::TcpListener::bind("127.0.0.1:8000");
+    let mut child = tokio::process::Command::new(crate::mcp_rmcp::example_bin("http_server"))
+        .env_remove("MCP_HTTP_ADDR")
+        .env_remove("MCP_REDIS_URL")
+        .env_remove("MCP_RUNNING_BUILD_MS")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("start the example");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap()).lines();
+    let bound = Duration::from_secs(30);
+    let url = timeout(bound, stdout.next_line())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let port = url
+        .strip_prefix("http://127.0.0.1:")
+        .and_then(|rest| rest.strip_suffix("/mcp"))
+        .unwrap_or_else(|| panic!("{url}"));
+    assert_ne!(port, "8000");
+    let said = [
+        timeout(bound, stderr.next_line()).await.unwrap().unwrap(),
+        timeout(bound, stderr.next_line()).await.unwrap().unwrap(),
+    ];
+    assert_eq!(
+        said,
+        [
+            Some("port 8000 is taken: serving on a free port (MCP_HTTP_ADDR chooses one)".into()),
+            Some(format!(
+                "serving MCP over streamable HTTP at {url}; Ctrl-C stops"
+            )),
+        ]
+    );
+    child.kill().await.unwrap();
+}

@@ -19,29 +19,30 @@ use tokio::process::Command;
 type Client = RunningService<RoleClient, ()>;
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 
-/// The example's binary. `cargo test` builds examples before running tests, but
-/// `cargo test --test mcp_rmcp` does not, and examples have no `CARGO_BIN_EXE_*`: the path is
-/// worked out from this test's own, and a missing binary is built here (`cargo build -p
-/// rfc6570-rmcp --example mcp_server`, the features this package gives rfc6570). `MCP_SERVER_BIN`
-/// overrides it.
+/// The stdio example's binary ([`example_bin`]); `MCP_SERVER_BIN` overrides it.
 fn server_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(find_or_build_server).clone()
+    BIN.get_or_init(|| match std::env::var_os("MCP_SERVER_BIN") {
+        Some(bin) => bin.into(),
+        None => example_bin("mcp_server"),
+    })
+    .clone()
 }
 
-fn find_or_build_server() -> PathBuf {
-    if let Some(bin) = std::env::var_os("MCP_SERVER_BIN") {
-        return bin.into();
-    }
-    let mut bin = std::env::current_exe().unwrap(); // target/<profile>/deps/mcp_rmcp-<hash>
+/// The binary of the example `name`. `cargo test` builds examples before running tests, but
+/// `cargo test --test it` does not, and examples have no `CARGO_BIN_EXE_*`: the path is worked
+/// out from this test's own, and a missing binary is built here (`cargo build -p rfc6570-rmcp
+/// --example <name>`, the features this package gives rfc6570).
+pub(crate) fn example_bin(name: &str) -> PathBuf {
+    let mut bin = std::env::current_exe().unwrap(); // target/<profile>/deps/it-<hash>
     bin.pop();
     bin.pop();
     bin.push("examples");
-    bin.push(format!("mcp_server{}", std::env::consts::EXE_SUFFIX));
+    bin.push(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     if !bin.exists() {
         let mut build = StdCommand::new(env!("CARGO"));
         build
-            .args(["build", "-p", "rfc6570-rmcp", "--example", "mcp_server"])
+            .args(["build", "-p", "rfc6570-rmcp", "--example", name])
             .current_dir(env!("CARGO_MANIFEST_DIR"));
         if !cfg!(debug_assertions) {
             build.arg("--release");
@@ -49,10 +50,10 @@ fn find_or_build_server() -> PathBuf {
         let status = build.status().expect("run cargo build");
         assert!(
             status.success(),
-            "cargo build -p rfc6570-rmcp --example mcp_server failed"
+            "cargo build -p rfc6570-rmcp --example {name} failed"
         );
     }
-    assert!(bin.exists(), "no server binary at {}", bin.display());
+    assert!(bin.exists(), "no example binary at {}", bin.display());
     bin
 }
 
