@@ -74,12 +74,14 @@ impl ErrorJson {
                 json.message = format!("malformed URI at index {at}: {reason}");
                 json.position = Some(at);
             }
-            RouteError::Refused {
-                source:
-                    MatchError::DuplicateKey { variable, .. } | MatchError::Disagreement { variable },
-                ..
-            } => {
-                json.variable = Some(variable.clone());
+            // A refusal's reason is its source: the message says both.
+            RouteError::Refused { source, .. } => {
+                json.message = format!("{e}: {source}");
+                if let MatchError::DuplicateKey { variable, .. }
+                | MatchError::Disagreement { variable } = source
+                {
+                    json.variable = Some(variable.clone());
+                }
             }
             _ => {}
         }

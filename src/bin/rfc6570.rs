@@ -7,7 +7,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use rfc6570::matching::{Malformed, MatchOptions};
+use rfc6570::matching::{Malformed, MatchOptions, Unsupported};
 use rfc6570::router::RouterOptions;
 use rfc6570::{Captures, MatchError, RouteError, Router, UriTemplate};
 use serde::Serialize;
@@ -33,9 +33,9 @@ Examples:
               ^
   (exit status 1)
 
-Exit status: 0 on success; 1 when a URI does not match or is refused, or a template is
-invalid (check), or has a lint (check --deny-lints); 2 for bad input (an invalid template to
-use, an unreadable file, bad JSON).";
+Exit status: 0 on success; 1 when a URI does not match or is refused (path safety included), or
+a template is invalid or cannot be matched (check), or has a lint (check --deny-lints); 2 for
+bad input (an invalid template to use, an unreadable file, bad JSON).";
 
 const EXPAND_EXAMPLES: &str = "\
 Examples:
@@ -83,7 +83,8 @@ expansion writes wins over one with raw sub-delimiters in values.
 
 Path safety: a URI whose value breaks a rule (a `..` segment, an absolute or UNC path, a
 separator smuggled into a segment, double encoding, a NUL, a look-alike) is never printed as a
-match: its line has \"error\": \"unsafe\", the variable and the `rule`, as `match` names it.
+match: its line has \"error\": \"unsafe\", the variable and the `rule` (`match` says the
+same in words).
 
 Examples:
   $ printf '# MCP resources\\nlog://build/{job_id}{?lines}\\nfile:///{+path}\\n' > templates.txt
@@ -179,8 +180,8 @@ enum Command {
         #[arg(long)]
         strict_encoding: bool,
     },
-    /// Check templates; print `ok` or the error with a caret under it, and a warning for each
-    /// lint of a valid template.
+    /// Check templates; print `ok` or the error with a caret under it, a warning for each lint
+    /// of a valid template, and an error for each reason matching refuses it.
     #[command(after_help = CHECK_EXAMPLES)]
     Check {
         /// The templates.
@@ -303,31 +304,42 @@ fn expand(template: &str, pairs: &[String], json: Option<&str>) -> Outcome {
 fn match_uri(template: &str, uri: &str, strict_encoding: bool) -> Outcome {
     let parsed = parse(template)?;
     let options = MatchOptions::new().strict_encoding(strict_encoding);
-    let captures = match parsed.match_uri_with(uri, &options) {
-        Ok(captures) => captures,
-        Err(e) => {
-            let at = match &e {
-                MatchError::Malformed { position, .. } => Some(*position),
-                _ => None,
-            };
-            eprintln!("rfc6570: {}{}", with_sources(&e), quoted_at(uri, at));
-            return Err(Failure::Negative);
-        }
-    };
-    // Path safety, judged as `route` judges it: by a router that holds this one template.
-    let mut router = Router::with_options(RouterOptions::new().strict_encoding(strict_encoding));
+    // The match says why a URI does not match, as a template alone sees it.
+    if let Err(e) = parsed.match_uri_with(uri, &options) {
+        let at = match &e {
+            MatchError::Malformed { position, .. } => Some(*position),
+            _ => None,
+        };
+        eprintln!("rfc6570: {}{}", with_sources(&e), quoted_at(uri, at));
+        return Err(Failure::Negative);
+    }
+    // Path safety, judged as `route` judges it: by a router that holds this one template and
+    // reads the URI as the match above did (empty path variables allowed), so that the values
+    // it judges are the ones printed.
+    let options = RouterOptions::new()
+        .strict_encoding(strict_encoding)
+        .allow_empty_path_vars(true);
+    let mut router = Router::with_options(options);
     router
         .insert(template, ())
         .map_err(|e| Failure::Input(format!("invalid template: {}", with_sources(&e))))?;
-    if let Err(refusal @ RouteError::Unsafe { .. }) = router.at(uri) {
-        eprintln!(
-            "rfc6570: refused by path safety: {}",
-            with_sources(&refusal)
-        );
-        return Err(Failure::Negative);
+    match router.at(uri) {
+        Ok(routed) => {
+            print_json(&routed.captures);
+            Ok(())
+        }
+        Err(refusal @ RouteError::Unsafe { .. }) => {
+            eprintln!(
+                "rfc6570: refused by path safety: {}",
+                with_sources(&refusal)
+            );
+            Err(Failure::Negative)
+        }
+        Err(other) => {
+            eprintln!("rfc6570: {}", with_sources(&other));
+            Err(Failure::Negative)
+        }
     }
-    print_json(&captures);
-    Ok(())
 }
 
 /// One line of `route`'s output.
@@ -466,6 +478,9 @@ struct CheckLine<'a> {
     /// invalid one).
     #[serde(skip_serializing_if = "Option::is_none")]
     matchable: Option<bool>,
+    /// Why matching refuses a valid template (absent where it does not).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refusal: Option<RefusalLine>,
     #[serde(skip_serializing_if = "Option::is_none")]
     kind: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -475,6 +490,21 @@ struct CheckLine<'a> {
     /// A valid template's lints, in template order (absent for an invalid one).
     #[serde(skip_serializing_if = "Option::is_none")]
     lints: Option<Vec<LintLine>>,
+}
+
+/// Why matching refuses a valid template, in `check --json`'s output.
+#[derive(Serialize)]
+struct RefusalLine {
+    code: &'static str,
+    message: String,
+}
+
+/// Why matching refuses `template`, if it does: what a router says when it is inserted.
+fn refusal_of(template: &UriTemplate) -> Option<Unsupported> {
+    match Router::new().insert(template.clone(), ()) {
+        Err(rfc6570::InsertError::Unsupported { reason, .. }) => Some(reason),
+        _ => None,
+    }
 }
 
 /// One lint in `check --json`'s output.
@@ -492,7 +522,8 @@ fn check(templates: &[String], json: bool, deny_lints: bool) -> Outcome {
     for template in templates {
         let parsed = UriTemplate::parse(template);
         let lints = parsed.as_ref().map(UriTemplate::lints).unwrap_or_default();
-        let matchable = !lints.iter().any(|l| l.kind().refuses());
+        let refusal = parsed.as_ref().ok().and_then(refusal_of);
+        let matchable = refusal.is_none();
         all_pass &= parsed.is_ok() && matchable && (lints.is_empty() || !deny_lints);
         let error = parsed.err();
         if json {
@@ -500,6 +531,10 @@ fn check(templates: &[String], json: bool, deny_lints: bool) -> Outcome {
                 template,
                 valid: error.is_none(),
                 matchable: error.is_none().then_some(matchable),
+                refusal: refusal.map(|r| RefusalLine {
+                    code: r.code(),
+                    message: r.to_string(),
+                }),
                 kind: error.as_ref().map(|e| e.kind().code()),
                 position: error.as_ref().and_then(|e| e.position()),
                 message: error.as_ref().map(|e| e.kind().to_string()),
@@ -522,9 +557,12 @@ fn check(templates: &[String], json: bool, deny_lints: bool) -> Outcome {
             continue;
         }
         // A template that matching refuses has failed its check (it serves expansion only):
-        // its refusing lints are its errors, each quoting it.
-        if matchable {
-            println!("ok: {template}");
+        // its refusing lints are its errors, each quoting it, and a refusal of no lint (too
+        // many variables) is one more.
+        match refusal {
+            None => println!("ok: {template}"),
+            Some(Unsupported::Shape { .. }) => {}
+            Some(reason) => println!("error: `{template}` cannot be matched: {reason}"),
         }
         for lint in &lints {
             let level = if lint.kind().refuses() {
@@ -552,11 +590,16 @@ fn check(templates: &[String], json: bool, deny_lints: bool) -> Outcome {
 fn quoted_at(text: &str, position: Option<usize>) -> String {
     const WHOLE: usize = 100;
     const SIDE: usize = 40;
-    let Some(position) = position else {
+    let Some(mut position) = position else {
         return String::new();
     };
-    // Columns count characters, not bytes.
-    let at = text.get(..position).map_or(position, |s| s.chars().count());
+    // A position may fall inside a character (a length limit counts bytes): the caret goes
+    // under the character it falls in. Columns count characters, not bytes.
+    position = position.min(text.len());
+    while !text.is_char_boundary(position) {
+        position -= 1;
+    }
+    let at = text[..position].chars().count();
     let total = text.chars().count();
     let (first, last) = if total <= WHOLE {
         (0, total)

@@ -24,7 +24,7 @@ impl Known {
     }
 }
 
-/// The length limit a search applies for the option `max_len`: no more than a [`Mark`] can
+/// The length limit a search applies for the option `max_len`: no more than a [`Mark`](crate::matching::Mark) can
 /// hold. Searches take it clamped, so that a lookup does not clamp it again.
 pub(crate) fn limit(max_len: usize) -> usize {
     max_len.min(LONGEST_URI)

@@ -256,7 +256,10 @@ pub enum MatchError {
     /// );
     /// # Ok::<(), rfc6570::Error>(())
     /// ```
-    #[error("variable `{variable}` would hold the key `{key}` twice")]
+    ///
+    /// The message names the variable, not the key: through a router it reaches clients,
+    /// who are never sent a decoded value back.
+    #[error("variable `{variable}` would hold a map key twice")]
     DuplicateKey {
         /// The exploded variable.
         variable: String,

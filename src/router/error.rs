@@ -2,8 +2,9 @@
 //!
 //! Both wrap the error types of the layers below rather than copy them: a template that does
 //! not parse carries its [`Error`], one that cannot be matched its [`Unsupported`] reason, one
-//! refused for a lint its [`Lint`], and a query that the best match refused its
-//! [`QueryError`]. Every variant has a stable `snake_case` [`code`](RouteError::code).
+//! refused for a lint its [`Lint`], and a URI that the best match refused for a reason of its
+//! own (a query, a map key given twice, occurrences that disagree) the [`MatchError`] that says
+//! which. Every variant has a stable `snake_case` [`code`](RouteError::code).
 
 use crate::Error;
 use crate::matching::{BadUri, Malformed, MatchError, Unsupported};

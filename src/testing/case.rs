@@ -510,6 +510,8 @@ impl Got<'_> {
             RouteError::NotFound => Self::NotFound,
             RouteError::Unsafe { variable, rule, .. } => Self::Unsafe(variable.clone(), *rule),
             RouteError::Malformed { position, reason } => Self::Malformed(*position, *reason),
+            // A refusal's reason is its source: said too.
+            RouteError::Refused { source, .. } => Self::Other(format!("{error}: {source}")),
             other => Self::Other(other.to_string()),
         }
     }

@@ -336,6 +336,16 @@ fn refusals_are_resource_not_found() {
             assert_eq!(json.data, Some(json!({ "uri": uri })));
         }
     }
+    // A map key given twice: the variable is named, the decoded key (`secret`) is not sent back.
+    let mut tags = Resources::new();
+    let template = ResourceTemplate::parse("tags://x{?tags*}", "tags").unwrap();
+    tags.insert(template, ()).unwrap();
+    let err = tags.at("tags://x?%73ecret=1&secret=2").unwrap_err();
+    assert_eq!(
+        err.to_json_rpc(Revision::V2026_07_28).message,
+        "Resource not found: `tags://x{?tags*}` refused the URI: variable `tags` would hold a map \
+         key twice"
+    );
     // The safety refusal names the rule, and not the decoded value.
     let err = r.at("file:///a/../../etc/passwd").unwrap_err();
     assert!(matches!(
