@@ -295,18 +295,63 @@ pub(super) fn spellings(template: &UriTemplate, index: usize) -> Vec<(String, St
 
 /// The spelled texts for one variable, simplest first.
 fn texts_for(place: &Place) -> Vec<(String, String)> {
-    let mut texts = Vec::new();
-    for base in bases() {
-        for (spell, spell_name) in SPELLS {
-            if let Some(text) = spell.write(&base.text, place) {
-                texts.push((format!("{}/{spell_name}", base.name), text));
-            }
-        }
-    }
+    let mut texts: Vec<_> = bases()
+        .iter()
+        .flat_map(|base| spell_each(&base.name, &base.text, place))
+        .collect();
     for (name, text) in faulty() {
         texts.push((format!("{name}/raw"), text));
     }
     texts
+}
+
+/// `text` in every spelling for the variable at `place`, each named `name/spelling`.
+fn spell_each(name: &str, text: &str, place: &Place) -> Vec<(String, String)> {
+    SPELLS
+        .iter()
+        .filter_map(|&(spell, spell_name)| {
+            let spelled = spell.write(text, place)?;
+            Some((format!("{name}/{spell_name}"), spelled))
+        })
+        .collect()
+}
+
+/// Every spelling of one text of your own (a path to a file that must stay out of reach, say)
+/// at each variable of `template`, labelled as [`hostile_variants`] labels its own: expanded as
+/// a client library writes it, raw, with its dots or separators as triplets, all of it as
+/// triplets, doubly encoded, and with overlong UTF-8. Each is named `name/spelling`.
+///
+/// ```
+/// use rfc6570::testing::{spelled_variants, Expected};
+/// use rfc6570::safety::Rule;
+///
+/// let t = rfc6570::UriTemplate::parse("notes://{id}")?;
+/// let variants = spelled_variants(&t, "secret", "../../secret.txt");
+/// let v = variants.iter().find(|v| v.spelling() == "secret/expanded").unwrap();
+/// assert_eq!(v.case().uri(), "notes://..%2F..%2Fsecret.txt");
+/// assert_eq!(
+///     v.case().expected_route(),
+///     &Expected::Unsafe { variable: "id".into(), rule: Rule::DotDotSegment },
+/// );
+/// // Every character as a triplet, and each `%` of those as `%25`:
+/// assert!(variants.iter().any(|v| v.case().uri().starts_with("notes://%252E%252E%252F%252E")));
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+pub fn spelled_variants(template: &UriTemplate, name: &str, text: &str) -> Vec<Hostile> {
+    let layout = Layout::of(template);
+    let mut out = Vec::new();
+    for (i, place) in layout.places.iter().enumerate() {
+        let Some(plain) = Plain::of(template, &layout, i) else {
+            continue;
+        };
+        let mut seen = BTreeSet::new();
+        for (spelling, spelled) in spell_each(name, text, place) {
+            if seen.insert(spelled.clone()) {
+                out.push(variant(template, &layout, &plain, &spelling, &spelled));
+            }
+        }
+    }
+    out
 }
 
 /// Plain values: unique, unchanged by expansion, and without what the template writes after

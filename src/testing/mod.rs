@@ -73,7 +73,7 @@ mod template;
 mod value;
 
 pub use case::{Case, Expected, Mismatch};
-pub use hostile::{Hostile, hostile_variants};
+pub use hostile::{Hostile, hostile_variants, spelled_variants};
 pub use oracle::{decode, fault, normalize, query_shape};
 pub use pieces::{Piece, string_of};
 pub use shape::{shape_template, shape_values};
