@@ -74,6 +74,11 @@ impl Inventory {
                 .templates
                 .push(parse(t.uri_template, t.name, &mut inventory.findings));
         }
+        if resources.is_empty() && inventory.templates.is_empty() {
+            inventory
+                .checks
+                .push("nothing to probe: the server lists no resource and no template".into());
+        }
         inventory.read_listed(session, canaries, &resources).await;
         inventory.made_up(session, revision).await;
         inventory
@@ -143,7 +148,9 @@ impl Inventory {
         resources: &[rmcp::model::Resource],
     ) {
         let reader = session.reader();
-        let not_found = session.revision().resource_not_found_code();
+        let revision = session.revision();
+        let not_found = revision.resource_not_found_code();
+        let mut without_hints = None;
         for resource in resources.iter().take(MAX_READS) {
             self.requests += 1;
             self.reads += 1;
@@ -159,12 +166,27 @@ impl Inventory {
                 self.findings.push(f);
                 continue;
             }
+            if let Outcome::Read(read) = &answer.outcome
+                && revision.has_cache_hints()
+                && (read.ttl_ms.is_none() || read.cache_scope.is_none())
+            {
+                without_hints.get_or_insert_with(|| resource.uri.clone());
+            }
             match listed_read(resource, &answer) {
                 Ok(()) => self.reads_as_listed += 1,
                 Err(detail) => self
                     .findings
                     .push(Finding::new(Kind::Inconsistent, detail).uri(&resource.uri)),
             }
+        }
+        if let Some(uri) = without_hints {
+            self.findings.push(
+                Finding::new(
+                    Kind::Protocol,
+                    format!("resources/read: a result without cache hints (ttlMs, cacheScope), which revision {revision} requires"),
+                )
+                .uri(uri),
+            );
         }
         self.checks.push(format!(
             "static resources: {} of {} read as listed",

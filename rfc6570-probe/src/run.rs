@@ -2,6 +2,7 @@
 //! cases sent within the bounds (a crash or a timeout replayed alone, on a fresh server where
 //! the probe started it), the ladders climbed one step at a time, the judgments, the report.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,10 @@ use crate::sandbox::Sandbox;
 use crate::session::{Answer, Outcome, Session, Target, Wanted};
 
 /// Restarts of a stdio server at most, after crashes and hangs.
-const MAX_RESTARTS: usize = 30;
+const MAX_RESTARTS: usize = 100;
+/// Timeouts on one template before its other cases are left unsent: each would hold a slot for
+/// the whole timeout, and the hang is already found.
+const TIMEOUTS_PER_TEMPLATE: usize = 3;
 
 /// Runs the probe that `args` describe, and gives the exit status.
 pub async fn main(args: Args) -> u8 {
@@ -369,6 +373,9 @@ struct Sender {
     restarts: usize,
     /// The server is gone for good: it cannot be restarted, or would not start again.
     gone: bool,
+    /// Timeouts in passes, and cases left unsent for them, by template.
+    timeouts: BTreeMap<String, usize>,
+    skipped: BTreeMap<String, usize>,
     findings: Vec<Finding>,
     unsent: Vec<String>,
 }
@@ -384,6 +391,8 @@ impl Sender {
             bytes: 0,
             restarts: 0,
             gone: false,
+            timeouts: BTreeMap::new(),
+            skipped: BTreeMap::new(),
             findings: Vec::new(),
             unsent: Vec::new(),
         }
@@ -417,44 +426,33 @@ impl Sender {
         false
     }
 
-    /// Sends every case, `concurrency` at a time. A closed transport stops the pass; the server
-    /// is started again and the pass goes on. What closed or timed out is replayed alone.
+    /// Sends every case, `concurrency` at a time. A closed transport ends the pass: the server
+    /// is started again and what was in flight is replayed alone, so that a crash is pinned on
+    /// its case; from then on cases go one at a time, each closure its own crash. What timed
+    /// out is replayed alone at the end.
     async fn send_all(&mut self, probes: &[Probe]) -> Vec<Option<Answer>> {
         let mut answers: Vec<Option<Answer>> = vec![None; probes.len()];
-        let mut suspects = Vec::new();
+        let mut timed_out = Vec::new();
         let mut next = 0;
+        let mut concurrency = self.limits.concurrency;
         while next < probes.len() && self.may_send() {
-            let reader = self.session.reader();
-            let mut in_flight = JoinSet::new();
-            let mut closed = false;
-            loop {
-                while !closed
-                    && in_flight.len() < self.limits.concurrency
-                    && next < probes.len()
-                    && self.may_send()
-                {
-                    let (reader, uri, i) = (reader.clone(), probes[next].uri.clone(), next);
-                    in_flight.spawn(async move { (i, reader.read(&uri).await) });
-                    self.requests += 1;
-                    next += 1;
+            let closed = self
+                .pass(probes, concurrency, &mut next, &mut answers, &mut timed_out)
+                .await;
+            match closed.as_slice() {
+                [] => {}
+                [(i, answer)] if concurrency == 1 => {
+                    self.judge_alone(&probes[*i], answer).await;
                 }
-                let Some(joined) = in_flight.join_next().await else {
-                    break;
-                };
-                let Ok((i, answer)) = joined else { continue };
-                self.progress.step();
-                self.bytes += answer.bytes;
-                match answer.outcome {
-                    Outcome::Closed => {
-                        closed = true;
-                        suspects.push(i);
+                _ => {
+                    if !self.recover().await {
+                        break;
                     }
-                    Outcome::Timeout => suspects.push(i),
-                    _ => answers[i] = Some(answer),
+                    concurrency = 1;
+                    for (i, _) in closed {
+                        answers[i] = self.replay(&probes[i]).await;
+                    }
                 }
-            }
-            if closed && !self.recover().await {
-                break;
             }
         }
         if next < probes.len() {
@@ -464,10 +462,62 @@ impl Sender {
                 probes.len()
             ));
         }
-        for i in suspects {
+        for (template, skipped) in std::mem::take(&mut self.skipped) {
+            self.unsent.push(format!(
+                "{skipped} cases of {template} were not sent: it gave no answer {TIMEOUTS_PER_TEMPLATE} times"
+            ));
+        }
+        for i in timed_out {
             answers[i] = self.replay(&probes[i]).await;
         }
         answers
+    }
+
+    /// One pass: cases from `next` on, `concurrency` at a time, until they run out, a bound is
+    /// reached or the transport closes. Gives the cases whose answer was a closed transport.
+    async fn pass(
+        &mut self,
+        probes: &[Probe],
+        concurrency: usize,
+        next: &mut usize,
+        answers: &mut [Option<Answer>],
+        timed_out: &mut Vec<usize>,
+    ) -> Vec<(usize, Answer)> {
+        let reader = self.session.reader();
+        let mut in_flight = JoinSet::new();
+        let mut closed = Vec::new();
+        loop {
+            while closed.is_empty()
+                && in_flight.len() < concurrency
+                && *next < probes.len()
+                && self.may_send()
+            {
+                let template = &probes[*next].template;
+                if self.timeouts.get(template).copied().unwrap_or(0) >= TIMEOUTS_PER_TEMPLATE {
+                    *self.skipped.entry(template.clone()).or_default() += 1;
+                    *next += 1;
+                    continue;
+                }
+                let (reader, uri, i) = (reader.clone(), probes[*next].uri.clone(), *next);
+                in_flight.spawn(async move { (i, reader.read(&uri).await) });
+                self.requests += 1;
+                *next += 1;
+            }
+            let Some(joined) = in_flight.join_next().await else {
+                return closed;
+            };
+            let Ok((i, answer)) = joined else { continue };
+            self.progress.step();
+            self.bytes += answer.bytes;
+            match answer.outcome {
+                Outcome::Closed => closed.push((i, answer)),
+                Outcome::Timeout => {
+                    *self.timeouts.entry(probes[i].template.clone()).or_default() += 1;
+                    timed_out.push(i);
+                }
+                _ => answers[i] = Some(answer),
+            }
+        }
     }
 
     /// Sends a case alone; a closed transport is a crash, a timeout a hang.
@@ -489,23 +539,28 @@ impl Sender {
                 .case(&probe.name)
         };
         match answer.outcome {
+            // A server the probe did not start, which still answers: the transport refused this
+            // one request (an HTTP status for a URI past a limit, say), which is no crash.
+            Outcome::Closed if !self.session.can_restart() && self.recover().await => true,
             Outcome::Closed => {
                 let why = match self.session.exit_reason().await {
                     Some(why) => why,
-                    None => "the transport closed".into(),
+                    None => "the server stopped answering".into(),
                 };
                 self.findings.push(finding(
                     Kind::Crash,
-                    format!("{why}, on this request sent alone"),
+                    format!("{why}, on this request alone"),
                 ));
-                self.recover().await;
+                if self.session.can_restart() {
+                    self.recover().await;
+                }
                 false
             }
             Outcome::Timeout => {
                 self.findings.push(finding(
                     Kind::Hang,
                     format!(
-                        "no answer within {:.1} s, sent alone",
+                        "no answer within {:.1} s, on this request alone",
                         self.limits.timeout.as_secs_f64()
                     ),
                 ));

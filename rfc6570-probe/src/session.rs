@@ -503,17 +503,30 @@ fn describe_exit(status: std::process::ExitStatus, stderr: &Mutex<VecDeque<u8>>)
     let kept = stderr.lock().unwrap_or_else(|e| e.into_inner());
     let (front, back) = kept.as_slices();
     let text = String::from_utf8_lossy(&[front, back].concat()).into_owned();
-    let last = text
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("")
-        .trim();
-    if last.is_empty() {
-        format!("the server exited ({status})")
-    } else {
-        format!("the server exited ({status}); the last line of its stderr: {last}")
+    match telling_line(&text) {
+        Some(line) => format!("the server exited ({status}); its stderr says: {line}"),
+        None => format!("the server exited ({status})"),
     }
+}
+
+/// The line of a dying server's stderr that says why: the last that names an error, a panic
+/// or an exception (runtimes print their version or a traceback's frames after it), else the
+/// last line.
+fn telling_line(stderr: &str) -> Option<&str> {
+    let lines = || stderr.lines().map(str::trim).filter(|l| !l.is_empty());
+    let telling = |l: &&str| {
+        [
+            "Error",
+            "error",
+            "Exception",
+            "panicked",
+            "Traceback",
+            "fatal",
+        ]
+        .iter()
+        .any(|w| l.contains(w))
+    };
+    lines().rfind(telling).or_else(|| lines().next_back())
 }
 
 async fn why_not(what: &str, child: &mut Child, stderr: &Mutex<VecDeque<u8>>) -> String {
@@ -553,4 +566,17 @@ fn http_transport(
         .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
     let config = StreamableHttpClientTransportConfig::with_uri(url).custom_headers(map);
     Ok(StreamableHttpClientTransport::with_client(client, config))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_telling_line_of_a_dying_server() {
+        let node = "file:///x/server.mjs:70\n  const label = decodeURIComponent(raw);\n\nURIError: URI malformed\n    at decodeURIComponent (<anonymous>)\n\nNode.js v20.20.2\n";
+        assert_eq!(telling_line(node), Some("URIError: URI malformed"));
+        assert_eq!(telling_line("starting\nbye\n"), Some("bye"));
+        assert_eq!(telling_line("\n \n"), None);
+    }
 }

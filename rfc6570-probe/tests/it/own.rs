@@ -1,0 +1,88 @@
+//! Our own example servers, built on rfc6570-rmcp: no finding at medium or above.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use crate::common::{example, one_at_a_time, probe};
+
+#[test]
+fn the_stdio_example_gives_no_finding_at_medium_or_above() {
+    let _one = one_at_a_time();
+    let bin = example("mcp_server");
+    let probed = probe(&["--", bin.to_str().unwrap()]);
+    assert_eq!(
+        probed.status,
+        0,
+        "{:#?}\n{}",
+        probed.serious(),
+        probed.stderr
+    );
+    assert!(probed.serious().is_empty(), "{:#?}", probed.serious());
+    let report = &probed.report;
+    assert_eq!(report["revision"], "2026-07-28");
+    assert_eq!(
+        report["templates"],
+        serde_json::json!([
+            "notes://{id}",
+            "log://build/{job_id}{?lines}",
+            "search://docs{?q,lang}",
+            "file:///{+path}"
+        ])
+    );
+    assert!(
+        report["requests"].as_u64().unwrap() > 2_000,
+        "{}",
+        report["requests"]
+    );
+    assert_eq!(
+        report["inventory"]["reads"],
+        report["inventory"]["reads_as_listed"]
+    );
+    assert!(
+        report["findings"].as_array().unwrap().is_empty(),
+        "{:#}",
+        report["findings"]
+    );
+    let run = &probed.sarif["runs"][0];
+    assert_eq!(run["results"].as_array().unwrap().len(), 0);
+    assert_eq!(run["tool"]["driver"]["name"], "rfc6570-probe");
+}
+
+#[test]
+fn the_http_example_gives_no_finding_at_medium_or_above() {
+    let _one = one_at_a_time();
+    let mut server = Command::new(example("http_server"))
+        .env("MCP_HTTP_ADDR", "127.0.0.1:0")
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(server.stderr.take().unwrap()).lines();
+    let url = lines
+        .by_ref()
+        .take(20)
+        .map_while(Result::ok)
+        .find_map(|l| {
+            l.split(" at ")
+                .nth(1)
+                .and_then(|u| u.split(';').next())
+                .map(str::to_owned)
+        })
+        .expect("the server says where it serves");
+    let probed = probe(&["--header", "X-Probe: test", &url]);
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(
+        probed.status,
+        0,
+        "{:#?}\n{}",
+        probed.serious(),
+        probed.stderr
+    );
+    assert_eq!(probed.report["server"], url.as_str());
+    assert_eq!(probed.report["templates"].as_array().unwrap().len(), 4);
+    assert!(
+        probed.report["findings"].as_array().unwrap().is_empty(),
+        "{:#}",
+        probed.report["findings"]
+    );
+}
