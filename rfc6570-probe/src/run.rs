@@ -272,7 +272,8 @@ fn reproduce(target: &Target, revision: &str) -> String {
     }
 }
 
-/// The file SARIF results point at: the first argument that names a file, else the program.
+/// The file SARIF results point at, as a URI reference: the first argument that names a file
+/// (relative to where the probe runs, as code scanning wants it), else the program.
 fn artifact(target: &Target) -> Option<String> {
     match target {
         Target::Stdio { command, .. } => {
@@ -283,10 +284,16 @@ fn artifact(target: &Target) -> Option<String> {
                 .as_deref()
                 .and_then(|here| Path::new(chosen).strip_prefix(here).ok())
                 .map(|p| p.to_string_lossy().into_owned());
-            Some(relative.unwrap_or_else(|| chosen.clone()))
+            uri_reference(&relative.unwrap_or_else(|| chosen.clone()))
         }
         Target::Http { url, .. } => Some(url.clone()),
     }
+}
+
+/// A path as a URI reference: RFC 6570's reserved expansion keeps `/` and encodes a space.
+fn uri_reference(path: &str) -> Option<String> {
+    let reserved = UriTemplate::parse("{+path}").ok()?;
+    reserved.expand(&[("path", path)]).ok()
 }
 
 /// The cases of every template, taken in turn one from each, so that a bound reached cuts all
@@ -697,6 +704,18 @@ mod tests {
         assert_eq!(names, ["a0", "b0", "a1", "b1", "a2"]);
         assert_eq!(all[3].purpose, Purpose::Equivalent { of: 1 });
         assert_eq!(all[4].purpose, Purpose::Equivalent { of: 2 });
+    }
+
+    #[test]
+    fn artifacts_are_uri_references() {
+        assert_eq!(
+            uri_reference("tools/my server.py").as_deref(),
+            Some("tools/my%20server.py")
+        );
+        assert_eq!(
+            uri_reference("/srv/mcp/server.py").as_deref(),
+            Some("/srv/mcp/server.py")
+        );
     }
 
     #[test]

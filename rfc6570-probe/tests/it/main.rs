@@ -7,3 +7,4 @@ mod cli;
 mod common;
 mod fixtures;
 mod own;
+mod protocol;

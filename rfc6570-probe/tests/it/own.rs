@@ -53,6 +53,7 @@ fn the_http_example_gives_no_finding_at_medium_or_above() {
     let _one = one_at_a_time();
     let mut server = Command::new(example("http_server"))
         .env("MCP_HTTP_ADDR", "127.0.0.1:0")
+        .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -85,4 +86,19 @@ fn the_http_example_gives_no_finding_at_medium_or_above() {
         "{:#}",
         probed.report["findings"]
     );
+}
+
+#[test]
+fn a_forced_legacy_revision_is_spoken_and_judged_by_its_own_codes() {
+    let _one = one_at_a_time();
+    let bin = example("mcp_server");
+    let probed = probe(&["--revision", "2025-11-25", "--", bin.to_str().unwrap()]);
+    assert_eq!(probed.report["revision"], "2025-11-25");
+    // The made-up URI answers -32002 there, as the revision wants: no finding.
+    assert!(
+        probed.report["findings"].as_array().unwrap().is_empty(),
+        "{:#}",
+        probed.report["findings"]
+    );
+    assert_eq!(probed.status, 0);
 }
