@@ -123,12 +123,20 @@ pub fn for_template(template: &UriTemplate, aims: &[(String, String)]) -> Vec<Pr
     probes
 }
 
-/// The ladders for `template`: one per shape and variable, each step a case.
-pub fn ladders(template: &UriTemplate, first_ladder: usize) -> Vec<Probe> {
+/// The ladders of `templates`: one per template, shape and variable, numbered in turn, each
+/// step a case.
+pub fn ladders(templates: &[&UriTemplate]) -> Vec<Probe> {
+    let mut probes = Vec::new();
+    let mut ladder = 0;
+    for template in templates {
+        ladders_of(template, &mut ladder, &mut probes);
+    }
+    probes
+}
+
+fn ladders_of(template: &UriTemplate, ladder: &mut usize, probes: &mut Vec<Probe>) {
     let listed = template.as_str();
     let names = distinct_names(template);
-    let mut probes = Vec::new();
-    let mut ladder = first_ladder;
     for (index, name) in names.iter().enumerate() {
         for (shape, unit, sizes) in LADDERS {
             for (step, &n) in sizes.iter().enumerate() {
@@ -138,14 +146,16 @@ pub fn ladders(template: &UriTemplate, first_ladder: usize) -> Vec<Probe> {
                         listed,
                         case.uri(),
                         format!("{shape}-{n}/{name}"),
-                        Purpose::Ladder { ladder, step },
+                        Purpose::Ladder {
+                            ladder: *ladder,
+                            step,
+                        },
                     ));
                 }
             }
-            ladder += 1;
+            *ladder += 1;
         }
     }
-    probes
 }
 
 /// The texts aimed at files outside what the server serves, each named: every canary and
@@ -368,7 +378,13 @@ mod tests {
     #[test]
     fn ladders_grow_one_variable_at_a_time() {
         let t = UriTemplate::parse("log://build/{job_id}{?lines}").unwrap();
-        let steps = ladders(&t, 0);
+        let steps = ladders(&[&t, &t]);
+        assert_eq!(steps.len(), 2 * 2 * (9 + 4));
+        assert!(matches!(
+            steps.last().unwrap().purpose,
+            Purpose::Ladder { ladder: 7, step: 3 }
+        ));
+        let steps = &steps[..steps.len() / 2];
         assert_eq!(steps.len(), 2 * (9 + 4));
         assert_eq!(
             steps[0].uri,

@@ -6,6 +6,7 @@
 
 use std::collections::HashSet;
 use std::future::Future;
+use std::time::Instant;
 
 use rfc6570::UriTemplate;
 use rfc6570::mcp::Revision;
@@ -53,12 +54,18 @@ pub struct Inventory {
     pub findings: Vec<Finding>,
     #[serde(skip)]
     pub requests: usize,
+    /// When the probe's time is up: the inventory stops there too.
+    #[serde(skip)]
+    deadline: Option<Instant>,
 }
 
 impl Inventory {
-    /// Takes the inventory of `session`'s server.
-    pub async fn take(session: &Session, canaries: &Canaries) -> Self {
-        let mut inventory = Self::default();
+    /// Takes the inventory of `session`'s server, by `deadline`.
+    pub async fn take(session: &Session, canaries: &Canaries, deadline: Instant) -> Self {
+        let mut inventory = Self {
+            deadline: Some(deadline),
+            ..Self::default()
+        };
         let revision = session.revision();
         let resources = inventory
             .list("resources/list", revision, |c| session.list_resources(c))
@@ -84,6 +91,17 @@ impl Inventory {
         inventory
     }
 
+    /// Whether the probe's time is up, said once per check that it stops.
+    fn out_of_time(&mut self, check: &str) -> bool {
+        let over = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if over {
+            self.checks.push(format!(
+                "{check}: stopped, the time bound (--max-time) was reached"
+            ));
+        }
+        over
+    }
+
     /// One listing, page by page, to its last page or a loop.
     async fn list<T, F, Fut>(&mut self, method: &str, revision: Revision, mut page: F) -> Vec<T>
     where
@@ -95,6 +113,9 @@ impl Inventory {
         let mut seen = HashSet::new();
         let mut missing_hints = false;
         for pages in 1..=MAX_PAGES {
+            if self.out_of_time(method) {
+                return items;
+            }
             self.requests += 1;
             let got = match page(cursor.clone()).await {
                 Ok(got) => got,
@@ -152,6 +173,9 @@ impl Inventory {
         let not_found = revision.resource_not_found_code();
         let mut without_hints = None;
         for resource in resources.iter().take(MAX_READS) {
+            if self.out_of_time("static resources") {
+                break;
+            }
             self.requests += 1;
             self.reads += 1;
             let answer = reader.read(&resource.uri).await;
@@ -196,6 +220,9 @@ impl Inventory {
 
     /// A URI that no server serves answers the revision's not-found code.
     async fn made_up(&mut self, session: &Session, revision: Revision) {
+        if self.out_of_time("a made-up URI") {
+            return;
+        }
         self.requests += 1;
         let answer = session.reader().read(MADE_UP).await;
         let expected = revision.resource_not_found_code();

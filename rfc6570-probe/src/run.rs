@@ -58,59 +58,14 @@ async fn probe(args: &Args) -> Result<u8, String> {
             "the server declares no resources capability: there is nothing to probe".into(),
         );
     }
-    let revision = session.revision();
-    let progress = Progress::new(args.quiet);
-    let mut inventory = Inventory::take(&session, &canaries).await;
-    let mut sender = Sender::new(session, limits, progress.clone(), started);
-    sender.requests = inventory.requests;
-
-    let relative = if sandbox.is_some() {
-        Sandbox::relative_targets().to_vec()
-    } else {
-        Vec::new()
+    let relative = match sandbox {
+        Some(_) => Sandbox::relative_targets().to_vec(),
+        None => Vec::new(),
     };
-    let relative: Vec<(&str, String)> = relative.into_iter().collect();
     let aims = cases::aims(&canaries.paths(), &relative);
-    let templates: Vec<&UriTemplate> = inventory
-        .templates
-        .iter()
-        .filter_map(|t| t.parsed.as_ref())
-        .filter(|t| t.variables().next().is_some())
-        .collect();
-    let probes = interleave(
-        templates
-            .iter()
-            .map(|t| cases::for_template(t, &aims))
-            .collect(),
-    );
-    progress.stage("cases", probes.len());
-    let answers = sender.send_all(&probes).await;
-
-    let not_found = revision.resource_not_found_code();
-    let mut findings = std::mem::take(&mut inventory.findings);
-    findings.extend(
-        probes
-            .iter()
-            .zip(&answers)
-            .filter_map(|(p, a)| judge::answer(&canaries, not_found, p, a.as_ref()?)),
-    );
-    findings.extend(equivalences(&probes, &answers));
-
-    let median = median(&answers);
-    let mut ladders = Vec::new();
-    for t in &templates {
-        let first = ladders
-            .iter()
-            .filter_map(ladder_of)
-            .max()
-            .map_or(0, |l: usize| l + 1);
-        ladders.extend(cases::ladders(t, first));
-    }
-    progress.stage("ladders", ladders.len());
-    sender.climb(&ladders, median, &canaries, not_found).await;
-    progress.finish();
-    findings.append(&mut sender.findings);
-
+    let revision = session.revision();
+    let mut sender = Sender::new(session, limits, Progress::new(args.quiet), started);
+    let (inventory, findings, median) = examine(&mut sender, &canaries, &aims).await;
     let mut report = Report {
         server: target.describe(),
         revision: revision.to_string(),
@@ -120,8 +75,8 @@ async fn probe(args: &Args) -> Result<u8, String> {
             .map(|t| t.template.clone())
             .collect(),
         requests: sender.requests,
-        findings,
         inventory,
+        findings,
         unsent: std::mem::take(&mut sender.unsent),
         elapsed_ms: started.elapsed().as_millis() as u64,
         median_us: median.as_micros() as u64,
@@ -133,16 +88,64 @@ async fn probe(args: &Args) -> Result<u8, String> {
     drop(sandbox);
     report.sort();
     write_reports(args, &report)?;
-    let color = match args.color {
+    report::print_summary(&report, color(args.color), args.quiet);
+    Ok(report.status(args.fail_on))
+}
+
+/// The inventory, then the cases of every template, then the ladders: what the server lists,
+/// every finding, and the median answer time.
+async fn examine(
+    sender: &mut Sender,
+    canaries: &Canaries,
+    aims: &[(String, String)],
+) -> (Inventory, Vec<Finding>, Duration) {
+    let revision = sender.session.revision();
+    let not_found = revision.resource_not_found_code();
+    let mut inventory = Inventory::take(&sender.session, canaries, sender.deadline).await;
+    sender.requests += inventory.requests;
+    let templates: Vec<&UriTemplate> = inventory
+        .templates
+        .iter()
+        .filter_map(|t| t.parsed.as_ref())
+        .filter(|t| t.variables().next().is_some())
+        .collect();
+
+    let probes = interleave(
+        templates
+            .iter()
+            .map(|t| cases::for_template(t, aims))
+            .collect(),
+    );
+    sender.progress.stage("cases", probes.len());
+    let answers = sender.send_all(&probes).await;
+    let mut findings = std::mem::take(&mut inventory.findings);
+    findings.extend(
+        probes
+            .iter()
+            .zip(&answers)
+            .filter_map(|(p, a)| judge::answer(canaries, not_found, p, a.as_ref()?)),
+    );
+    findings.extend(equivalences(&probes, &answers));
+
+    let median = median(&answers);
+    let ladders = cases::ladders(&templates);
+    sender.progress.stage("ladders", ladders.len());
+    sender.climb(&ladders, median, canaries, not_found).await;
+    sender.progress.finish();
+    findings.append(&mut sender.findings);
+    (inventory, findings, median)
+}
+
+/// Whether the terminal summary has colors.
+fn color(choice: Color) -> bool {
+    match choice {
         Color::Always => true,
         Color::Never => false,
         Color::Auto => {
             std::io::IsTerminal::is_terminal(&std::io::stderr())
                 && std::env::var_os("NO_COLOR").is_none()
         }
-    };
-    report::print_summary(&report, color, args.quiet);
-    Ok(report.status(args.fail_on))
+    }
 }
 
 /// The target, and the sandbox a stdio server starts in.
@@ -359,13 +362,6 @@ fn median(answers: &[Option<Answer>]) -> Duration {
         .get(times.len() / 2)
         .copied()
         .unwrap_or(Duration::from_millis(1))
-}
-
-fn ladder_of(probe: &Probe) -> Option<usize> {
-    match probe.purpose {
-        Purpose::Ladder { ladder, .. } => Some(ladder),
-        _ => None,
-    }
 }
 
 /// Sends cases within the bounds, and finds crashes and hangs by replaying alone what closed

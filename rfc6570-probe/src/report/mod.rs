@@ -26,8 +26,9 @@ pub struct Report {
     pub templates: Vec<String>,
     /// Requests sent, the inventory's included.
     pub requests: usize,
-    pub findings: Vec<Finding>,
+    /// What the server lists, and what the listing's checks found, first.
     pub inventory: Inventory,
+    pub findings: Vec<Finding>,
     /// Cases not sent, and why (a bound reached, a server that could not be restarted).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unsent: Vec<String>,
