@@ -210,6 +210,21 @@ pub struct Page<T> {
     pub has_cache_hints: bool,
 }
 
+impl<T> Page<T> {
+    fn new(
+        items: Vec<T>,
+        next_cursor: Option<String>,
+        ttl_ms: Option<u64>,
+        cache_scope: Option<CacheScope>,
+    ) -> Self {
+        Self {
+            items,
+            next_cursor,
+            has_cache_hints: ttl_ms.is_some() && cache_scope.is_some(),
+        }
+    }
+}
+
 /// A running client of the server under test.
 pub struct Session {
     target: Target,
@@ -343,21 +358,20 @@ impl Session {
         cursor: Option<String>,
     ) -> Result<Page<rmcp::model::Resource>, Outcome> {
         let request = ListResourcesRequest::with_param(page(cursor));
-        match self
-            .reader()
-            .send(ClientRequest::ListResourcesRequest(request))
-            .await
-        {
-            Ok(ServerResult::ListResourcesResult(r)) => Ok(Page {
-                has_cache_hints: r.ttl_ms.is_some() && r.cache_scope.is_some(),
-                items: r.resources,
-                next_cursor: r.next_cursor,
-            }),
-            Ok(other) => Err(Outcome::Other(format!(
-                "not a list of resources: {other:?}"
-            ))),
-            Err(outcome) => Err(outcome),
-        }
+        self.page_of(
+            ClientRequest::ListResourcesRequest(request),
+            "resources",
+            |r| match r {
+                ServerResult::ListResourcesResult(r) => Some(Page::new(
+                    r.resources,
+                    r.next_cursor,
+                    r.ttl_ms,
+                    r.cache_scope,
+                )),
+                _ => None,
+            },
+        )
+        .await
     }
 
     /// `resources/templates/list`, one page.
@@ -366,21 +380,31 @@ impl Session {
         cursor: Option<String>,
     ) -> Result<Page<rmcp::model::ResourceTemplate>, Outcome> {
         let request = ListResourceTemplatesRequest::with_param(page(cursor));
-        match self
-            .reader()
-            .send(ClientRequest::ListResourceTemplatesRequest(request))
-            .await
-        {
-            Ok(ServerResult::ListResourceTemplatesResult(r)) => Ok(Page {
-                has_cache_hints: r.ttl_ms.is_some() && r.cache_scope.is_some(),
-                items: r.resource_templates,
-                next_cursor: r.next_cursor,
-            }),
-            Ok(other) => Err(Outcome::Other(format!(
-                "not a list of templates: {other:?}"
-            ))),
-            Err(outcome) => Err(outcome),
-        }
+        self.page_of(
+            ClientRequest::ListResourceTemplatesRequest(request),
+            "templates",
+            |r| match r {
+                ServerResult::ListResourceTemplatesResult(r) => Some(Page::new(
+                    r.resource_templates,
+                    r.next_cursor,
+                    r.ttl_ms,
+                    r.cache_scope,
+                )),
+                _ => None,
+            },
+        )
+        .await
+    }
+
+    /// One page of a listing: the request sent, and the page taken out of its result.
+    async fn page_of<T>(
+        &self,
+        request: ClientRequest,
+        what: &str,
+        take: fn(ServerResult) -> Option<Page<T>>,
+    ) -> Result<Page<T>, Outcome> {
+        let result = self.reader().send(request).await?;
+        take(result).ok_or_else(|| Outcome::Other(format!("not a list of {what}")))
     }
 
     /// Ends the session and the server, if the probe started it.

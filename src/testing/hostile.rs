@@ -266,6 +266,15 @@ impl Hostile {
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
 pub fn hostile_variants(template: &UriTemplate) -> Vec<Hostile> {
+    variants_of(template, texts_for)
+}
+
+/// The variants of `template` where each variable's place holds each of its `texts`, once
+/// each (two spellings that write the same text are one variant).
+fn variants_of(
+    template: &UriTemplate,
+    texts: impl Fn(&Place) -> Vec<(String, String)>,
+) -> Vec<Hostile> {
     let layout = Layout::of(template);
     let mut out = Vec::new();
     for (i, place) in layout.places.iter().enumerate() {
@@ -273,7 +282,7 @@ pub fn hostile_variants(template: &UriTemplate) -> Vec<Hostile> {
             continue;
         };
         let mut seen = BTreeSet::new();
-        for (spelling, text) in texts_for(place) {
+        for (spelling, text) in texts(place) {
             if seen.insert(text.clone()) {
                 out.push(variant(template, &layout, &plain, &spelling, &text));
             }
@@ -338,20 +347,7 @@ fn spell_each(name: &str, text: &str, place: &Place) -> Vec<(String, String)> {
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
 pub fn spelled_variants(template: &UriTemplate, name: &str, text: &str) -> Vec<Hostile> {
-    let layout = Layout::of(template);
-    let mut out = Vec::new();
-    for (i, place) in layout.places.iter().enumerate() {
-        let Some(plain) = Plain::of(template, &layout, i) else {
-            continue;
-        };
-        let mut seen = BTreeSet::new();
-        for (spelling, spelled) in spell_each(name, text, place) {
-            if seen.insert(spelled.clone()) {
-                out.push(variant(template, &layout, &plain, &spelling, &spelled));
-            }
-        }
-    }
-    out
+    variants_of(template, |place| spell_each(name, text, place))
 }
 
 /// Plain values: unique, unchanged by expansion, and without what the template writes after
