@@ -102,3 +102,19 @@ fn a_forced_legacy_revision_is_spoken_and_judged_by_its_own_codes() {
     );
     assert_eq!(probed.status, 0);
 }
+
+#[test]
+fn the_request_bound_holds_and_says_what_it_left_unsent() {
+    let _one = one_at_a_time();
+    let bin = example("mcp_server");
+    let probed = probe(&["--max-requests", "60", "--", bin.to_str().unwrap()]);
+    let requests = probed.report["requests"].as_u64().unwrap();
+    assert!(requests <= 60, "{requests} requests");
+    let unsent = probed.report["unsent"].to_string();
+    assert!(
+        unsent.contains("the request bound (--max-requests 60) was reached"),
+        "{unsent}"
+    );
+    assert!(unsent.contains("cases were not sent"), "{unsent}");
+    assert_eq!(probed.status, 0);
+}
