@@ -67,7 +67,8 @@ pub struct Args {
     #[arg(long, default_value = "auto", value_name = "REVISION")]
     pub revision: String,
 
-    /// Read this one URI, print the answer as JSON, and exit (reproduces a finding).
+    /// Read this one URI, print the answer as JSON, and exit: 1 if the server crashed or hung
+    /// on it, else 0 (reproduces a finding).
     #[arg(long, value_name = "URI")]
     pub read: Option<String>,
 

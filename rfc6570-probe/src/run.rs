@@ -200,24 +200,34 @@ fn absolute_if_file(arg: &str) -> String {
     arg.to_owned()
 }
 
-/// Reads one URI and prints what came back, as JSON on stdout.
-async fn read_one(session: Session, uri: &str) -> u8 {
+/// Reads one URI and prints what came back, as JSON on stdout. The exit status is 1 when the
+/// server crashed or hung on it (the faults a reproduction shows), else 0.
+async fn read_one(mut session: Session, uri: &str) -> u8 {
     let answer = session.reader().read(uri).await;
-    let outcome = match &answer.outcome {
-        Outcome::Read(read) => json!({
-            "contents": read.contents.iter().map(|c| json!({
-                "uri": c.uri, "mimeType": c.mime_type, "text": c.text,
-            })).collect::<Vec<_>>(),
-            "ttlMs": read.ttl_ms,
-        }),
+    let (outcome, status) = match &answer.outcome {
+        Outcome::Read(read) => (
+            json!({
+                "contents": read.contents.iter().map(|c| json!({
+                    "uri": c.uri, "mimeType": c.mime_type, "text": c.text,
+                })).collect::<Vec<_>>(),
+                "ttlMs": read.ttl_ms,
+            }),
+            0,
+        ),
         Outcome::Error {
             code,
             message,
             data,
-        } => json!({
-            "error": { "code": code, "message": message, "data": data },
-        }),
-        other => json!({ "failure": inventory::describe(other) }),
+        } => (
+            json!({ "error": { "code": code, "message": message, "data": data } }),
+            0,
+        ),
+        Outcome::Closed => {
+            let why = session.exit_reason().await;
+            let why = why.unwrap_or_else(|| inventory::describe(&answer.outcome));
+            (json!({ "failure": why }), 1)
+        }
+        other => (json!({ "failure": inventory::describe(other) }), 1),
     };
     let printed = json!({
         "uri": uri,
@@ -229,7 +239,7 @@ async fn read_one(session: Session, uri: &str) -> u8 {
         serde_json::to_string_pretty(&printed).unwrap_or_default()
     );
     session.close().await;
-    0
+    status
 }
 
 fn write_reports(args: &Args, report: &Report) -> Result<(), String> {
@@ -246,8 +256,8 @@ fn write_reports(args: &Args, report: &Report) -> Result<(), String> {
     Ok(())
 }
 
-/// How to read one URI again: `{uri}` stands for it. Header values are left out: they may be
-/// secrets.
+/// What follows `rfc6570-probe --read URI` to read a URI again: the options that matter and
+/// the target. Header values are left out: they may be secrets.
 fn reproduce(target: &Target, revision: &str) -> String {
     let revision = if revision == "auto" {
         String::new()
@@ -257,20 +267,14 @@ fn reproduce(target: &Target, revision: &str) -> String {
     match target {
         Target::Stdio { command, .. } => {
             let command: Vec<String> = command.iter().map(|a| report::shell_quote(a)).collect();
-            format!(
-                "rfc6570-probe --read {{uri}}{revision} -- {}",
-                command.join(" ")
-            )
+            format!("{revision} -- {}", command.join(" "))
         }
         Target::Http { url, headers } => {
             let headers: String = headers
                 .iter()
                 .map(|(n, _)| format!(" --header '{n}: …'"))
                 .collect();
-            format!(
-                "rfc6570-probe --read {{uri}}{revision}{headers} {}",
-                report::shell_quote(url)
-            )
+            format!("{revision}{headers} {}", report::shell_quote(url))
         }
     }
 }
@@ -720,10 +724,9 @@ mod tests {
             url: "http://127.0.0.1:8000/mcp".into(),
             headers: vec![("Authorization".into(), "Bearer s3cret".into())],
         };
-        let line = reproduce(&http, "auto");
         assert_eq!(
-            line,
-            "rfc6570-probe --read {uri} --header 'Authorization: …' http://127.0.0.1:8000/mcp"
+            reproduce(&http, "auto"),
+            " --header 'Authorization: …' http://127.0.0.1:8000/mcp"
         );
         let stdio = Target::Stdio {
             command: vec!["python".into(), "my server.py".into()],
@@ -731,7 +734,7 @@ mod tests {
         };
         assert_eq!(
             reproduce(&stdio, "2025-11-25"),
-            "rfc6570-probe --read {uri} --revision 2025-11-25 -- python 'my server.py'"
+            " --revision 2025-11-25 -- python 'my server.py'"
         );
     }
 }

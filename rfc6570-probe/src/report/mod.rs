@@ -38,7 +38,7 @@ pub struct Report {
     pub median_us: u64,
     /// The probe's version.
     pub probe: String,
-    /// How to read one URI again, with the probe: `{uri}` stands for the URI.
+    /// What follows `rfc6570-probe --read URI` to read a URI again: options and target.
     #[serde(skip)]
     pub reproduce: String,
     /// The file the SARIF results point at: the server's script, when the probe started one.
@@ -65,7 +65,11 @@ impl Report {
 
     /// One line that reads `uri` again.
     pub fn reproduction(&self, uri: &str) -> String {
-        self.reproduce.replace("{uri}", &shell_quote(uri))
+        format!(
+            "rfc6570-probe --read {}{}",
+            shell_quote(uri),
+            self.reproduce
+        )
     }
 
     /// Writes the JSON report to `path` (`-` for stdout).

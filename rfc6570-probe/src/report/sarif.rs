@@ -144,7 +144,7 @@ mod tests {
             elapsed_ms: 1,
             median_us: 1,
             probe: "0.1.0".into(),
-            reproduce: "rfc6570-probe --read {uri} -- python server.py".into(),
+            reproduce: " -- python server.py".into(),
             artifact: Some("server.py".into()),
         };
         let log = log(&report);

@@ -214,6 +214,24 @@ fn typescript_sdk_crash_on_a_bad_byte_is_pinned_on_its_request() {
         "docs://files/{name}",
         "URIError: URI malformed",
     );
+    // The one-line reproduction crashes it again, and says so in its exit status.
+    let uri = p.findings("crash", "docs://files/{name}")[0]["uri"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let node = runtime("PROBE_NODE").unwrap();
+    let script = fixtures().join("typescript").join("server.mjs");
+    let script = script.to_str().unwrap();
+    let out = crate::common::run(&["--read", &uri, "--", &node, script, "crash-on-bad-byte"]);
+    assert_eq!(out.status.code(), Some(1));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        answer["answer"]["failure"]
+            .as_str()
+            .unwrap()
+            .contains("URIError"),
+        "{answer}"
+    );
 }
 
 #[test]
