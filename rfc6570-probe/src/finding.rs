@@ -46,7 +46,8 @@ pub enum Kind {
     InternalError,
     /// URIs that RFC 3986 calls equivalent read differently, or a listing disagrees with its read.
     Inconsistent,
-    /// A wrong not-found code for the revision, a template that does not parse, a list that loops.
+    /// A wrong not-found code for the revision, a template that does not parse, a missing cache
+    /// hint, a list that loops.
     Protocol,
 }
 
@@ -88,7 +89,7 @@ impl Kind {
                 "URIs that RFC 3986 calls equivalent read differently, or a listing disagrees with its read"
             }
             Self::Protocol => {
-                "A wrong error code for the revision, a template that does not parse, or a list that loops"
+                "A wrong error code for the revision, a template that does not parse, a missing cache hint, or a list that loops"
             }
         }
     }
