@@ -13,7 +13,7 @@ use tokio::task::JoinSet;
 use crate::canary::Canaries;
 use crate::cases::{self, Probe, Purpose};
 use crate::cli::{Args, Color, Limits};
-use crate::finding::{Finding, Kind};
+use crate::finding::Finding;
 use crate::inventory::{self, Inventory};
 use crate::judge;
 use crate::progress::Progress;
@@ -539,12 +539,6 @@ impl Sender {
     /// Records a crash or a hang for an answer to a case sent alone, and starts the server
     /// again; whether the answer is a real one.
     async fn judge_alone(&mut self, probe: &Probe, answer: &Answer) -> bool {
-        let finding = |kind, detail: String| {
-            Finding::new(kind, detail)
-                .template(&probe.template)
-                .uri(&probe.uri)
-                .case(&probe.name)
-        };
         match answer.outcome {
             // A server the probe did not start, which still answers: the transport refused this
             // one request (an HTTP status for a URI past a limit, say), which is no crash.
@@ -554,23 +548,14 @@ impl Sender {
                     Some(why) => why,
                     None => "the server stopped answering".into(),
                 };
-                self.findings.push(finding(
-                    Kind::Crash,
-                    format!("{why}, on this request alone"),
-                ));
+                self.findings.push(judge::crash(probe, &why));
                 if self.session.can_restart() {
                     self.recover().await;
                 }
                 false
             }
             Outcome::Timeout => {
-                self.findings.push(finding(
-                    Kind::Hang,
-                    format!(
-                        "no answer within {:.1} s, on this request alone",
-                        self.limits.timeout.as_secs_f64()
-                    ),
-                ));
+                self.findings.push(judge::hang(probe, self.limits.timeout));
                 // It may still be busy with it.
                 self.recover().await;
                 false
@@ -617,24 +602,8 @@ impl Sender {
             if let Some(f) = judge::answer(canaries, not_found, probe, &answer) {
                 self.findings.push(f);
             }
-            if judge::is_slow(answer.elapsed, median) {
-                let previous = before
-                    .map(|b| format!("; the step before took {} ms", b.as_millis()))
-                    .unwrap_or_default();
-                self.findings.push(
-                    Finding::new(
-                        Kind::Slow,
-                        format!(
-                            "answered in {} ms, {}x the server's median of {:.2} ms{previous}",
-                            answer.elapsed.as_millis(),
-                            answer.elapsed.as_micros() / median.as_micros().max(1),
-                            median.as_secs_f64() * 1000.0
-                        ),
-                    )
-                    .template(&probe.template)
-                    .uri(&probe.uri)
-                    .case(&probe.name),
-                );
+            if let Some(f) = judge::slow(probe, answer.elapsed, median, before) {
+                self.findings.push(f);
                 stopped = Some(ladder);
             }
             before = Some(answer.elapsed);
