@@ -26,6 +26,9 @@ const MAX_RESTARTS: usize = 100;
 /// Timeouts on one template before its other cases are left unsent: each would hold a slot for
 /// the whole timeout, and the hang is already found.
 const TIMEOUTS_PER_TEMPLATE: usize = 3;
+/// Crashes pinned on one template before its other cases are left unsent: each costs a restart,
+/// and the crash is already found.
+const CRASHES_PER_TEMPLATE: usize = 10;
 
 /// Runs the probe that `args` describe, and gives the exit status.
 pub async fn main(args: Args) -> u8 {
@@ -368,6 +371,27 @@ fn median(answers: &[Option<Answer>]) -> Duration {
         .unwrap_or(Duration::from_millis(1))
 }
 
+/// What went wrong with one template's cases, and how many were left unsent for it.
+#[derive(Default)]
+struct Trouble {
+    timeouts: usize,
+    crashes: usize,
+    skipped: usize,
+}
+
+impl Trouble {
+    /// Why the template's other cases are not sent, once it has hung or crashed enough.
+    fn why_given_up(&self) -> Option<String> {
+        if self.timeouts >= TIMEOUTS_PER_TEMPLATE {
+            Some(format!("gave no answer {} times", self.timeouts))
+        } else if self.crashes >= CRASHES_PER_TEMPLATE {
+            Some(format!("crashed the server {} times", self.crashes))
+        } else {
+            None
+        }
+    }
+}
+
 /// Sends cases within the bounds, and finds crashes and hangs by replaying alone what closed
 /// the transport or timed out.
 struct Sender {
@@ -380,9 +404,8 @@ struct Sender {
     restarts: usize,
     /// The server is gone for good: it cannot be restarted, or would not start again.
     gone: bool,
-    /// Timeouts in passes, and cases left unsent for them, by template.
-    timeouts: BTreeMap<String, usize>,
-    skipped: BTreeMap<String, usize>,
+    /// By template: its timeouts in passes, its crashes, and its cases left unsent for them.
+    trouble: BTreeMap<String, Trouble>,
     findings: Vec<Finding>,
     unsent: Vec<String>,
 }
@@ -398,8 +421,7 @@ impl Sender {
             bytes: 0,
             restarts: 0,
             gone: false,
-            timeouts: BTreeMap::new(),
-            skipped: BTreeMap::new(),
+            trouble: BTreeMap::new(),
             findings: Vec::new(),
             unsent: Vec::new(),
         }
@@ -469,10 +491,13 @@ impl Sender {
                 probes.len()
             ));
         }
-        for (template, skipped) in std::mem::take(&mut self.skipped) {
-            self.unsent.push(format!(
-                "{skipped} cases of {template} were not sent: it gave no answer {TIMEOUTS_PER_TEMPLATE} times"
-            ));
+        for (template, trouble) in &self.trouble {
+            if let Some(why) = trouble.why_given_up() {
+                let skipped = trouble.skipped;
+                self.unsent.push(format!(
+                    "{skipped} cases of {template} were not sent: it {why}"
+                ));
+            }
         }
         for i in timed_out {
             answers[i] = self.replay(&probes[i]).await;
@@ -499,9 +524,12 @@ impl Sender {
                 && *next < probes.len()
                 && self.may_send()
             {
-                let template = &probes[*next].template;
-                if self.timeouts.get(template).copied().unwrap_or(0) >= TIMEOUTS_PER_TEMPLATE {
-                    *self.skipped.entry(template.clone()).or_default() += 1;
+                let trouble = self
+                    .trouble
+                    .entry(probes[*next].template.clone())
+                    .or_default();
+                if trouble.why_given_up().is_some() {
+                    trouble.skipped += 1;
                     *next += 1;
                     continue;
                 }
@@ -519,7 +547,8 @@ impl Sender {
             match answer.outcome {
                 Outcome::Closed => closed.push((i, answer)),
                 Outcome::Timeout => {
-                    *self.timeouts.entry(probes[i].template.clone()).or_default() += 1;
+                    let trouble = self.trouble.entry(probes[i].template.clone()).or_default();
+                    trouble.timeouts += 1;
                     timed_out.push(i);
                 }
                 _ => answers[i] = Some(answer),
@@ -549,6 +578,10 @@ impl Sender {
                     None => "the server stopped answering".into(),
                 };
                 self.findings.push(judge::crash(probe, &why));
+                self.trouble
+                    .entry(probe.template.clone())
+                    .or_default()
+                    .crashes += 1;
                 if self.session.can_restart() {
                     self.recover().await;
                 }
