@@ -13,6 +13,8 @@
 //! * [`hostile_variants`]: for each variable, the spellings of a traversal and of its benign
 //!   look-alikes (`..%2F`, `%252e%252e`, overlong `%C0%AE`, fullwidth `．．／`, a NUL, a lone `%`,
 //!   a separator in a segment, `report(1).pdf`), raw and encoded, each labelled.
+//! * [`spelled_variants`]: every one of those spellings of a text of your own, such as a path
+//!   that must stay out of reach (`rfc6570-probe` aims at its canaries this way).
 //! * [`strategies`] (feature `proptest`): [`cases`](strategies::cases) and
 //!   [`hostile`](strategies::hostile) for your template, and random
 //!   [`templates`](strategies::templates) of every operator and modifier.
