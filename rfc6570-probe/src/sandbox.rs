@@ -3,13 +3,14 @@
 //! Removed when the probe ends.
 //!
 //! ```text
-//! $TMP/rfc6570-probe-XXXX/canary.txt          two folders up
-//!   parent/canary.txt                          one folder up
-//!   parent/work-private/canary.txt             beside, in a folder whose name extends the
-//!                                              working directory's (a prefix check without
-//!                                              a separator lets it through)
-//!   parent/work/                               the server's working directory
-//!   parent/work/rfc6570-probe-link.txt -> ../canary.txt
+//! $TMP/rfc6570-probe-XXXX/canary.txt                          two folders up
+//! $TMP/rfc6570-probe-XXXX/parent/canary.txt                   one folder up
+//! $TMP/rfc6570-probe-XXXX/parent/work-private/canary.txt      beside, in a folder whose name
+//!                                                             extends the working directory's
+//!                                                             (a prefix check without a
+//!                                                             separator lets it through)
+//! $TMP/rfc6570-probe-XXXX/parent/work                         the server's working directory
+//! $TMP/rfc6570-probe-XXXX/parent/work/rfc6570-probe-link.txt  a link to the canary one up
 //! ```
 
 use std::io;
