@@ -9,7 +9,7 @@ use std::fmt::{self, Write};
 
 use crate::error::{Error, ErrorKind};
 use crate::pct::{Encoder, write_literal};
-use crate::template::{Node, Operator, Parsed, VarNode};
+use crate::template::{Node, Operator, Parsed, VarNode, VarSpec};
 #[cfg(feature = "json")]
 use crate::vars::AsVarValue;
 use crate::vars::{VarList, VarMap, VarValue, Vars, Visit, VisitError, VisitErrorKind};
@@ -48,6 +48,25 @@ where
         }
     }
     Ok(())
+}
+
+/// Writes one variable of an expression with operator `op`, and says whether it wrote
+/// anything. `first` says that nothing of the expression was written before it, so that it
+/// leads with the operator's `first` rather than its separator. Partial expansion writes the
+/// variables it was given with this, one at a time.
+pub(crate) fn expand_var<W: Write + ?Sized>(
+    op: Operator,
+    spec: &VarSpec<'_>,
+    value: VarValue<'_>,
+    first: bool,
+    out: &mut W,
+) -> Result<bool, ErrorKind> {
+    let spec = Spec {
+        name: spec.name(),
+        prefix: spec.prefix().unwrap_or(0),
+        explode: spec.is_exploded(),
+    };
+    write_var(Style::of(op), &spec, value, first, out)
 }
 
 /// A variable spec as the expander reads it off a [`Node::Var`].
@@ -150,18 +169,24 @@ where
     let mut first = true;
     for node in specs {
         let spec = Spec::of(template, node);
-        let value = vars.get(spec.name());
-        let lead = if first { style.first } else { style.sep };
-        let wrote =
-            expand_value(style, &spec, value, lead, out).map_err(
-                |VisitError(kind)| match kind {
-                    VisitErrorKind::Write => ErrorKind::Write,
-                    VisitErrorKind::Nested => composite_error(&spec, value),
-                },
-            )?;
-        first &= !wrote;
+        first &= !write_var(style, &spec, vars.get(spec.name()), first, out)?;
     }
     Ok(())
+}
+
+/// Writes one variable, led by `first` or `sep`, and says whether it wrote anything.
+fn write_var<W: Write + ?Sized>(
+    style: &Style,
+    spec: &Spec<'_>,
+    value: VarValue<'_>,
+    first: bool,
+    out: &mut W,
+) -> Result<bool, ErrorKind> {
+    let lead = if first { style.first } else { style.sep };
+    expand_value(style, spec, value, lead, out).map_err(|VisitError(kind)| match kind {
+        VisitErrorKind::Write => ErrorKind::Write,
+        VisitErrorKind::Nested => composite_error(spec, value),
+    })
 }
 
 /// The error for a list or map that a scalar's place holds: under a prefix modifier, or nested.
@@ -189,7 +214,7 @@ const fn sep_str(op: Operator) -> &'static str {
 /// RFC 6570 §2.3: undefined, `null`, and lists or maps with no defined members are skipped. A
 /// member that is itself a list or map, even an empty one, counts as defined, so that expansion
 /// refuses it as nested.
-fn is_defined(value: VarValue<'_>) -> bool {
+pub(crate) fn is_defined(value: VarValue<'_>) -> bool {
     let member = |v: VarValue<'_>| !matches!(v, VarValue::Undefined);
     match value {
         VarValue::Undefined => false,

@@ -14,7 +14,8 @@
 //! explode modifier from a `serde_json::Value`, a map, a slice of pairs or your own
 //! [`Vars`](vars::Vars); [`UriTemplate::expand_to`] writes into any `fmt::Write`.
 //! [`UriTemplate::expand_serialized`] takes your own `#[derive(Serialize)]` struct as it is,
-//! without building JSON.
+//! without building JSON. [`UriTemplate::partial`] writes some variables and keeps the others
+//! as a template ([`Partial`]).
 //!
 //! ```
 //! use rfc6570::UriTemplate;
@@ -119,6 +120,7 @@ mod expand;
 pub mod matching;
 #[cfg(feature = "mcp")]
 pub mod mcp;
+mod partial;
 mod pct;
 pub mod router;
 pub mod safety;
@@ -157,6 +159,7 @@ pub mod semantics {}
 
 pub use error::{Error, ErrorKind};
 pub use matching::{Capture, Captures, MatchError};
+pub use partial::Partial;
 pub use router::{InsertError, RouteError, Routed, Router};
 pub use safety::safe_join;
 pub use uri_template::UriTemplate;

@@ -115,7 +115,6 @@ impl<'t> Expression<'t> {
     }
 
     /// The byte offset of the expression's `{` in the template.
-    #[cfg_attr(not(feature = "mcp"), allow(dead_code))]
     pub(crate) fn offset(&self) -> usize {
         self.text.0 as usize
     }

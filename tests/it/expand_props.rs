@@ -7,6 +7,8 @@
 //! * expansion with arbitrary JSON variables never panics, writes only URI characters, fails
 //!   exactly when a prefix meets a list or map or a list or map is nested (at the offending
 //!   expression), and `expand_to` into a `String` agrees with `expand`;
+//! * partial expansion agrees with expansion: `t.partial(a)?.expand(b)` is `t.expand(a ∪ b)`,
+//!   and so is a partial of a partial, and it refuses what expansion refuses, where it does;
 //! * templates are `Send + Sync`, and equal and hash by their text.
 
 use std::collections::hash_map::DefaultHasher;
@@ -335,6 +337,58 @@ proptest! {
                 false,
                 "{:?} with {}: got {:?}, expected error {:?}", g.to_string(), vars, outcome, expected
             ),
+        }
+    }
+
+    #[test]
+    fn partial_expansion_then_the_rest_is_expansion_of_all(
+        (g, vars, split) in strategies::templates().prop_flat_map(|g| {
+            let vars = vars_for(&g);
+            (Just(g), vars, prop::collection::vec(0u8..3, 0..16))
+        })
+    ) {
+        let t = g.parse().unwrap();
+        // Each variable goes to one of three sets, by its position among the names.
+        let Value::Object(all) = &vars else { unreachable!("vars_for builds an object") };
+        let mut sets = [Map::new(), Map::new(), Map::new()];
+        for (i, (name, value)) in all.iter().enumerate() {
+            sets[usize::from(split.get(i).copied().unwrap_or(0))].insert(name.clone(), value.clone());
+        }
+        let [a, b, c] = sets.map(Value::Object);
+        let b_and_c = {
+            let (Value::Object(mut b), Value::Object(c)) = (b.clone(), c.clone()) else { unreachable!() };
+            b.extend(c);
+            Value::Object(b)
+        };
+        match t.expand(&vars) {
+            Ok(whole) => {
+                let p = t.partial(&a).map_err(|e| TestCaseError::fail(format!("{e:#}")))?;
+                prop_assert_eq!(
+                    p.expand(&b_and_c).unwrap(), whole.as_str(),
+                    "{} with {} gave {} bound {:?}", t, a, p, p.bound_names().collect::<Vec<_>>()
+                );
+                let q = p.partial(&b).map_err(|e| TestCaseError::fail(format!("{e:#}")))?;
+                prop_assert_eq!(q.expand(&c).unwrap(), whole.as_str(), "{} then {} gave {}", p, b, q);
+                // Nothing given, nothing changed.
+                let same = t.partial(&Value::Object(Map::new())).unwrap();
+                prop_assert_eq!(same.to_string(), t.as_str());
+                prop_assert_eq!(same.bound_names().count(), 0);
+            }
+            // What expansion refuses in `a`, partial expansion refuses, at the same place;
+            // the rest, the expansion of the rest.
+            Err(refused) => match (t.expand(&a), t.partial(&a)) {
+                (Err(in_a), Err(e)) => {
+                    prop_assert_eq!(e.kind(), in_a.kind());
+                    prop_assert_eq!(e.position(), in_a.position());
+                }
+                (Ok(_), Ok(p)) => {
+                    let later = p.expand(&b_and_c).unwrap_err();
+                    prop_assert_eq!(later.kind(), refused.kind(), "{} with {}", t, a);
+                }
+                (in_a, partial) => prop_assert!(
+                    false, "{} with {}: expansion {:?}, partial {:?}", t, a, in_a, partial
+                ),
+            },
         }
     }
 }

@@ -2,7 +2,7 @@
 //! allocator of `tests/alloc.rs` has one of its own). Modules that need a feature say so; the
 //! README's test command turns on every feature.
 //!
-//! * expansion: `suite` (the public suites, both directions), `expand_serialize`,
+//! * expansion: `suite` (the public suites, both directions), `expand_serialize`, `partial`,
 //!   `expand_props` (properties);
 //! * matching: `matching` (the semantics, rule by rule), `design_examples`, `match_props`
 //!   (round trips), `errors` (every error, of the right kind at the right byte), `peers`
@@ -35,6 +35,7 @@ mod match_props;
 mod matching;
 #[cfg(feature = "mcp")]
 mod mcp_types;
+mod partial;
 mod peers;
 #[cfg(feature = "arbitrary")]
 mod recipe_file_server;
