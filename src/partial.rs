@@ -38,7 +38,7 @@ use crate::{Error, ErrorKind, UriTemplate};
 /// assert_eq!(p.expand(&[("y", "2")])?, "1,2");
 /// # Ok::<(), rfc6570::Error>(())
 /// ```
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Partial {
     template: UriTemplate,
     bound: Bound,
@@ -192,6 +192,24 @@ impl Partial {
     }
 }
 
+/// A template with nothing given: nothing written, nothing bound.
+///
+/// ```
+/// use rfc6570::{Partial, UriTemplate};
+///
+/// let p = Partial::from(UriTemplate::parse("{x}{/y}")?);
+/// assert_eq!((p.to_string(), p.bound_names().count()), ("{x}{/y}".into(), 0));
+/// # Ok::<(), rfc6570::Error>(())
+/// ```
+impl From<UriTemplate> for Partial {
+    fn from(template: UriTemplate) -> Self {
+        Self {
+            template,
+            bound: Bound::default(),
+        }
+    }
+}
+
 impl fmt::Display for Partial {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.template.as_str())
@@ -299,7 +317,7 @@ impl Kept {
 }
 
 /// The given values that could not be written, owned, by name.
-#[derive(Clone, Default)]
+#[derive(Clone, Default, PartialEq, Eq)]
 struct Bound(Vec<(Box<str>, Owned)>);
 
 impl Bound {
@@ -329,7 +347,7 @@ impl fmt::Debug for Bound {
 }
 
 /// A value as expansion reads it, owned: numbers and booleans as their text.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Owned {
     Undefined,
     Text(Box<str>),

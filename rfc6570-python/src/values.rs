@@ -1,0 +1,175 @@
+//! Values across the boundary: Python variables into the engine's, a match's captures into a
+//! `dict`, and JSON (an MCP error) into Python objects.
+//!
+//! Variables are read once into a `serde_json::Value` object, which the engine expands
+//! directly: `str` is a string, `bool` is `true` or `false` and numbers their decimal text (as
+//! the Rust crate and the npm package write them), `None` is undefined, a `list` or `tuple` is
+//! a list, and any mapping is an associative array, in its order. Anything else is a
+//! `TypeError` that names the variable.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
+use rfc6570::Captures;
+use rfc6570::matching::CaptureKind;
+use serde_json::{Map, Number, Value};
+
+/// A mapping of variables as a JSON object.
+pub fn variables(mapping: &Bound<'_, PyAny>) -> PyResult<Value> {
+    let mut object = Map::new();
+    for (key, value) in items(mapping, "the variables")? {
+        let name = key.cast::<PyString>().map_err(|_| {
+            PyTypeError::new_err(format!("variable names are str, not {}", type_name(&key)))
+        })?;
+        let name = name.to_str()?;
+        object.insert(name.to_owned(), value_of(&value, name)?);
+    }
+    Ok(Value::Object(object))
+}
+
+/// The `(key, value)` pairs of a mapping: a `dict` read directly, any other mapping through
+/// `items()`.
+fn items<'py>(
+    mapping: &Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>> {
+    if let Ok(dict) = mapping.cast::<PyDict>() {
+        return Ok(dict.iter().collect());
+    }
+    let mapping = mapping.cast::<PyMapping>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what} must be a mapping, not {}",
+            type_name(mapping)
+        ))
+    })?;
+    mapping
+        .items()?
+        .iter()
+        .map(|pair| pair.extract::<(Bound<'py, PyAny>, Bound<'py, PyAny>)>())
+        .collect()
+}
+
+/// One value. A list or mapping inside another is read too, so that expansion refuses it with
+/// its own error, which names the variable and the expression.
+fn value_of(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Value> {
+    if value.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Ok(s) = value.cast::<PyString>() {
+        return Ok(Value::String(s.to_str()?.to_owned()));
+    }
+    // `bool` before `int`: it is one.
+    if let Ok(b) = value.cast::<PyBool>() {
+        return Ok(Value::Bool(b.is_true()));
+    }
+    if value.is_instance_of::<PyInt>() {
+        return Ok(match value.extract::<i64>() {
+            Ok(n) => Value::Number(n.into()),
+            // Beyond 64 bits: its decimal text.
+            Err(_) => Value::String(value.str()?.to_str()?.to_owned()),
+        });
+    }
+    if let Ok(x) = value.cast::<PyFloat>() {
+        // A non-finite float has no text in a URI: undefined, as serde_json makes it.
+        return Ok(Number::from_f64(x.value()).map_or(Value::Null, Value::Number));
+    }
+    if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
+        let items = value
+            .try_iter()?
+            .map(|item| value_of(&item?, name))
+            .collect::<PyResult<Vec<Value>>>()?;
+        return Ok(Value::Array(items));
+    }
+    if value.is_instance_of::<PyDict>() || value.cast::<PyMapping>().is_ok() {
+        let mut entries = Map::new();
+        for (key, item) in items(value, name)? {
+            let key = key.str()?;
+            entries.insert(key.to_str()?.to_owned(), value_of(&item, name)?);
+        }
+        return Ok(Value::Object(entries));
+    }
+    Err(PyTypeError::new_err(format!(
+        "variable {name:?} has a value of type {}: values are str, int, float, bool, None, a list or tuple, or a mapping",
+        type_name(value)
+    )))
+}
+
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "value".to_owned(), |n| n.to_string())
+}
+
+/// A template's variable names in order, each once, and whether any of its occurrences is
+/// exploded: a match gives an exploded variable as a list (or a dict, for an associative
+/// array) and any other as its decoded text, as the Python SDK does.
+pub struct Names(Vec<(String, bool)>);
+
+impl Names {
+    pub fn of(template: &rfc6570::UriTemplate) -> Self {
+        let mut names: Vec<(String, bool)> = Vec::new();
+        for variable in template.variables() {
+            match names.iter_mut().find(|(n, _)| n == variable.name()) {
+                Some((_, exploded)) => *exploded |= variable.is_exploded(),
+                None => names.push((variable.name().to_owned(), variable.is_exploded())),
+            }
+        }
+        Self(names)
+    }
+
+    fn is_exploded(&self, name: &str) -> bool {
+        self.0.iter().any(|(n, exploded)| n == name && *exploded)
+    }
+
+    /// A match's captures as a `dict`: `str` values, and `list` or `dict` for exploded ones.
+    pub fn captures<'py>(
+        &self,
+        py: Python<'py>,
+        captures: &Captures<'_>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for capture in captures.iter() {
+            let name = capture.name();
+            if !self.is_exploded(name) || capture.kind() == CaptureKind::String {
+                dict.set_item(name, capture.decoded())?;
+            } else if capture.kind() == CaptureKind::Map {
+                let entries = PyDict::new(py);
+                for (key, value) in capture.entries() {
+                    entries.set_item(key, value)?;
+                }
+                dict.set_item(name, entries)?;
+            } else {
+                dict.set_item(name, PyList::new(py, capture.items())?)?;
+            }
+        }
+        Ok(dict)
+    }
+}
+
+/// A JSON value as Python objects.
+pub fn from_json<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.into_pyobject(py)?.into_any(),
+            None => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any(),
+        },
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(items) => {
+            let items = items
+                .iter()
+                .map(|item| from_json(py, item))
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_any()
+        }
+        Value::Object(entries) => {
+            let dict = PyDict::new(py);
+            for (key, item) in entries {
+                dict.set_item(key, from_json(py, item)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}
