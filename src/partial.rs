@@ -22,7 +22,7 @@ use crate::{Error, ErrorKind, UriTemplate};
 ///
 /// Its [`template`](Self::template) holds the variables still to give; values that could not be
 /// written into it stay [bound](Self::bound_names), and [`expand`](Self::expand) uses them.
-/// `Display` writes the template's text.
+/// `Display` writes the template's text; two are equal when their templates and bound values are.
 ///
 /// ```
 /// use rfc6570::UriTemplate;

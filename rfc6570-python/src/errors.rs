@@ -48,6 +48,21 @@ fn build<'py>(
     exception.call((message,), Some(&kwargs))
 }
 
+/// `exception`, raised, with `detail` and the template it is about.
+fn about_template(
+    exception: Bound<'_, PyType>,
+    message: String,
+    detail: &Detail<'_>,
+    template: &str,
+) -> PyErr {
+    raise(build(
+        exception,
+        message,
+        detail,
+        Some(("template", template)),
+    ))
+}
+
 fn raise(built: PyResult<Bound<'_, PyAny>>) -> PyErr {
     match built {
         Ok(instance) => PyErr::from_value(instance),
@@ -67,13 +82,12 @@ pub fn parse(py: Python<'_>, e: &Error, template: &str) -> PyErr {
         Some(at) => format!("{} at index {at}", e.kind()),
         None => e.kind().to_string(),
     };
-    let built = build(
+    about_template(
         InvalidUriTemplate::type_object(py),
         message,
         &detail,
-        Some(("template", template)),
-    );
-    raise(built)
+        template,
+    )
 }
 
 /// A template refused before it is parsed (over a limit of the SDK's): `InvalidUriTemplate`
@@ -83,13 +97,12 @@ pub fn invalid(py: Python<'_>, template: &str, kind: &str, message: String) -> P
         kind,
         ..Detail::default()
     };
-    let built = build(
+    about_template(
         InvalidUriTemplate::type_object(py),
         message,
         &detail,
-        Some(("template", template)),
-    );
-    raise(built)
+        template,
+    )
 }
 
 /// Values that cannot be expanded: `ExpansionError`, naming the variable.
@@ -139,13 +152,12 @@ fn refusing<'a>(e: &'a InsertError, template: &str, lints: &'a [Lint]) -> (Detai
 /// A template that cannot be matched: `UnsupportedTemplate`, with the rule that refuses it.
 pub fn unsupported(py: Python<'_>, e: &InsertError, template: &str, lints: &[Lint]) -> PyErr {
     let (detail, message) = refusing(e, template, lints);
-    let built = build(
+    about_template(
         UnsupportedTemplate::type_object(py),
         message,
         &detail,
-        Some(("template", template)),
-    );
-    raise(built)
+        template,
+    )
 }
 
 /// Why a template that cannot be matched did not match `uri`: a `NoMatch` of kind

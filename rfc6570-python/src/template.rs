@@ -121,8 +121,7 @@ impl UriTemplate {
         max_variables: usize,
         path_safety: bool,
     ) -> PyResult<Self> {
-        let parsed = parse(py, template, max_length, max_variables)?;
-        Ok(Self::build(parsed.into(), path_safety))
+        Self::new(py, template, max_length, max_variables, path_safety)
     }
 
     /// Whether `value` is a template with at least one expression.

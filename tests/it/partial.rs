@@ -13,6 +13,18 @@ fn partial(template: &str, given: serde_json::Value) -> (String, Vec<String>) {
     (p.to_string(), p.bound_names().map(String::from).collect())
 }
 
+/// Each case: the template, the values given, the text expected and the names left bound.
+fn check_all<const N: usize>(cases: [(&str, serde_json::Value, &str, Vec<&str>); N]) {
+    for (template, given, expected, bound) in cases {
+        let bound = bound.into_iter().map(String::from).collect();
+        assert_eq!(
+            partial(template, given),
+            (expected.into(), bound),
+            "{template}"
+        );
+    }
+}
+
 #[test]
 fn operators_whose_first_is_their_separator_write_each_given_variable() {
     let given = json!({"b": "2", "d": "4"});
@@ -34,7 +46,7 @@ fn operators_whose_first_is_their_separator_write_each_given_variable() {
 
 #[test]
 fn a_query_writes_given_variables_until_an_unknown_one_comes_first() {
-    for (template, given, expected, bound) in [
+    check_all([
         ("{?x,y,z}", json!({"x": 1, "z": 3}), "?x=1{&y}&z=3", vec![]),
         ("{?x,y,z}", json!({"x": 1}), "?x=1{&y,z}", vec![]),
         // `y` leads with `?` or `&` as `x` turns out: it cannot be written yet.
@@ -46,19 +58,12 @@ fn a_query_writes_given_variables_until_an_unknown_one_comes_first() {
             "?list=a&list=b",
             vec![],
         ),
-    ] {
-        let bound = bound.into_iter().map(String::from).collect();
-        assert_eq!(
-            partial(template, given),
-            (expected.into(), bound),
-            "{template}"
-        );
-    }
+    ]);
 }
 
 #[test]
 fn simple_reserved_and_fragment_expressions_are_written_whole_or_kept_whole() {
-    for (template, given, expected, bound) in [
+    check_all([
         ("{x,y}", json!({"x": "a b", "y": "c"}), "a%20b,c", vec![]),
         ("{x,y}", json!({"x": "1"}), "{x,y}", vec!["x"]),
         ("{+x,y}", json!({"y": "/p"}), "{+x,y}", vec!["y"]),
@@ -66,14 +71,7 @@ fn simple_reserved_and_fragment_expressions_are_written_whole_or_kept_whole() {
         // A `'` that `+` keeps is literal text the grammar accepts (section 4).
         ("{+x}", json!({"x": "it's"}), "it's", vec![]),
         ("{x}", json!({"x": "it's"}), "it%27s", vec![]),
-    ] {
-        let bound = bound.into_iter().map(String::from).collect();
-        assert_eq!(
-            partial(template, given),
-            (expected.into(), bound),
-            "{template}"
-        );
-    }
+    ]);
 }
 
 #[test]

@@ -4,17 +4,19 @@ A program written for ``uritemplate`` runs unchanged after swapping its import::
 
     from rfc6570.uritemplate import URITemplate, expand, partial, variables
 
-Values are read as ``uritemplate`` reads them: ``None`` is undefined, ``bytes`` are UTF-8
-text, other scalars (``int``, ``float``, ``bool``...) are their ``str()``, a list or tuple of
-pairs is an associative array, and any mapping is one. Where ``uritemplate`` departs from
-RFC 6570, this module follows the RFC:
+Values are read as ``uritemplate`` reads them: ``bytes`` are UTF-8 text, other scalars
+(``int``, ``float``, ``bool``...) are their ``str()``, a list or tuple of pairs is an
+associative array in its order, and a mapping is one in the order of its sorted keys. Where
+``uritemplate`` departs from RFC 6570, this module follows the RFC:
 
 * ``partial`` keeps every variable that was not given, so that expanding the rest later gives
   what expanding everything at once would (``{?x,y}`` with ``x`` is ``?x=1{&y}``, where
   ``uritemplate`` gives ``?x=1`` and loses ``y``);
 * a template that is not RFC 6570 raises ``rfc6570.InvalidUriTemplate`` (a ``ValueError``)
   when it is built, rather than expanding to something;
-* a prefix modifier on a list or mapping raises ``rfc6570.ExpansionError``.
+* a prefix modifier on a list or mapping raises ``rfc6570.ExpansionError``;
+* ``None`` is undefined wherever it stands (RFC 6570 section 2.3), where ``uritemplate``
+  writes ``None`` for some items of lists and mappings.
 """
 
 from __future__ import annotations
@@ -166,7 +168,7 @@ def _value(value: t.Any) -> t.Any:
     if isinstance(value, bytes):
         return value.decode("utf-8")
     if isinstance(value, Mapping):
-        return {_scalar(k): _scalar(v) for k, v in value.items()}
+        return {_scalar(k): _scalar(v) for k, v in sorted(value.items())}
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(item, tuple) and len(item) == 2 for item in value):
             return {_scalar(k): _scalar(v) for k, v in value}
