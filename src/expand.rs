@@ -174,7 +174,10 @@ where
     Ok(())
 }
 
-/// Writes one variable, led by `first` or `sep`, and says whether it wrote anything.
+/// Writes one variable, led by `first` or `sep`, and says whether it wrote anything. Never
+/// inlined: expansion and partial expansion then share one copy of it per writer type, rather
+/// than one each (the WebAssembly module's size counts).
+#[inline(never)]
 fn write_var<W: Write + ?Sized>(
     style: &Style,
     spec: &Spec<'_>,

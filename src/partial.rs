@@ -65,32 +65,39 @@ impl UriTemplate {
     /// What [`expand`](Self::expand) would refuse in the given values (a list under a prefix
     /// modifier, a nested list), with the same kind and position.
     pub fn partial<V: Vars + ?Sized>(&self, vars: &V) -> Result<Partial, Error> {
-        // Whatever expansion refuses in these values, refused here, with its position.
-        self.expand_to(vars, &mut Discard)?;
-        let mut text = String::with_capacity(self.as_str().len());
-        let mut bound = Bound::default();
-        for component in self.components() {
-            match component {
-                Component::Literal(literal) => text.push_str(literal),
-                Component::Expression(e) => {
-                    let rewrite = if e.operator().separator() == b',' {
-                        rewrite_whole
-                    } else {
-                        rewrite_each
-                    };
-                    rewrite(&e, vars, &mut text, &mut bound)
-                        .map_err(|kind| Error::new(kind, Some(e.offset()), self.as_str()))?;
-                }
+        partial_of(self, &vars)
+    }
+}
+
+/// [`UriTemplate::partial`], compiled once: through `dyn` values and writers, so that each
+/// caller's type of variables adds no copy of the expander (the WebAssembly module's size
+/// counts).
+fn partial_of(template: &UriTemplate, vars: &dyn Vars) -> Result<Partial, Error> {
+    // Each given value is written, or checked as it is bound: whatever expansion refuses in
+    // them is refused here, at the same expression.
+    let mut text = String::with_capacity(template.as_str().len());
+    let mut bound = Bound::default();
+    for component in template.components() {
+        match component {
+            Component::Literal(literal) => text.push_str(literal),
+            Component::Expression(e) => {
+                let rewrite = if e.operator().separator() == b',' {
+                    rewrite_whole
+                } else {
+                    rewrite_each
+                };
+                rewrite(&e, vars, &mut text, &mut bound)
+                    .map_err(|kind| Error::new(kind, Some(e.offset()), template.as_str()))?;
             }
         }
-        // The result is no larger than the template and the values written into it, which the
-        // caller has already accepted: the parse limits were for the template alone.
-        let unlimited = Limits::new()
-            .max_template_len(usize::MAX)
-            .max_expressions(usize::MAX);
-        let template = UriTemplate::parse_with_limits(&text, &unlimited)?;
-        Ok(Partial { template, bound })
     }
+    // The result is no larger than the template and the values written into it, which the
+    // caller has already accepted: the parse limits were for the template alone.
+    let unlimited = Limits::new()
+        .max_template_len(usize::MAX)
+        .max_expressions(usize::MAX);
+    let template = UriTemplate::parse_with_limits(&text, &unlimited)?;
+    Ok(Partial { template, bound })
 }
 
 impl Partial {
@@ -227,9 +234,9 @@ impl fmt::Debug for Partial {
 
 /// Simple, `+` and `#` expressions join their values with `,`, which no operator writes first:
 /// a given value can be written only when every other one of the expression is given too.
-fn rewrite_whole<V: Vars + ?Sized>(
+fn rewrite_whole(
     e: &Expression<'_>,
-    vars: &V,
+    vars: &dyn Vars,
     out: &mut String,
     bound: &mut Bound,
 ) -> Result<(), ErrorKind> {
@@ -240,13 +247,19 @@ fn rewrite_whole<V: Vars + ?Sized>(
     if given == e.variables().len() {
         let mut first = true;
         for spec in e.variables() {
-            first &= !expand_var(e.operator(), &spec, vars.get(spec.name()), first, out)?;
+            first &= !expand_var(
+                e.operator(),
+                &spec,
+                vars.get(spec.name()),
+                first,
+                writer(out),
+            )?;
         }
         return Ok(());
     }
     out.push_str(e.as_str());
     for spec in e.variables() {
-        bound.bind(spec.name(), vars.get(spec.name()));
+        bound.bind(e.operator(), &spec, vars.get(spec.name()))?;
     }
     Ok(())
 }
@@ -255,9 +268,9 @@ fn rewrite_whole<V: Vars + ?Sized>(
 /// alone: given ones are written, and runs of unknown ones kept as one expression. `?` leads
 /// its first value with `?` and the others with `&`: once a value is settled first, the rest
 /// are `&`'s; until then, a given value after an unknown one cannot be written and stays bound.
-fn rewrite_each<V: Vars + ?Sized>(
+fn rewrite_each(
     e: &Expression<'_>,
-    vars: &V,
+    vars: &dyn Vars,
     out: &mut String,
     bound: &mut Bound,
 ) -> Result<(), ErrorKind> {
@@ -278,11 +291,11 @@ fn rewrite_each<V: Vars + ?Sized>(
             unknown_before = true;
         } else if unknown_before && !given_before && !lead_is_fixed {
             kept.push(out, op, &spec);
-            bound.bind(spec.name(), value);
+            bound.bind(op, &spec, value)?;
             given_before = true;
         } else {
             kept.close(out);
-            expand_var(op, &spec, value, !given_before, out)?;
+            expand_var(op, &spec, value, !given_before, writer(out))?;
             given_before = true;
         }
     }
@@ -321,11 +334,23 @@ impl Kept {
 struct Bound(Vec<(Box<str>, Owned)>);
 
 impl Bound {
-    /// Keeps a defined value, once per name; undefined ones are for the caller to give.
-    fn bind(&mut self, name: &str, value: VarValue<'_>) {
-        if is_defined(value) && !self.0.iter().any(|(n, _)| &**n == name) {
+    /// Keeps a defined value, once per name, once expansion has taken it where it stands (so
+    /// that what it refuses is refused now); undefined ones are for the caller to give.
+    fn bind(
+        &mut self,
+        op: Operator,
+        spec: &VarSpec<'_>,
+        value: VarValue<'_>,
+    ) -> Result<(), ErrorKind> {
+        if !is_defined(value) {
+            return Ok(());
+        }
+        expand_var(op, spec, value, true, &mut Discard as &mut dyn fmt::Write)?;
+        let name = spec.name();
+        if !self.0.iter().any(|(n, _)| &**n == name) {
             self.0.push((name.into(), Owned::of(value)));
         }
+        Ok(())
     }
 }
 
@@ -424,7 +449,12 @@ impl<V: Vars + ?Sized> Vars for WithBound<'_, V> {
     }
 }
 
-/// A writer that keeps nothing: expansion run for its refusals alone.
+/// `out` as the one writer type partial expansion writes through.
+fn writer(out: &mut String) -> &mut dyn fmt::Write {
+    out
+}
+
+/// A writer that keeps nothing: a value expanded for its refusals alone.
 struct Discard;
 
 impl fmt::Write for Discard {

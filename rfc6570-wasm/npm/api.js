@@ -222,6 +222,7 @@ function pathSafety(options) {
 /** An RFC 6570 URI template: expand it with variables, or match a URI back to them. */
 export class UriTemplate {
   #source;
+  #safe;
   #template;
   #names;
   /** The names a match's spans give by index, for route 0. */
@@ -236,9 +237,9 @@ export class UriTemplate {
    * RFC 6570. `options.pathSafety` (default `true`): matches refuse values that would walk out
    * of a path (`..`, encoded separators, look-alikes). */
   constructor(template, options = {}) {
-    const safe = pathSafety(options);
+    this.#safe = pathSafety(options);
     this.#source = String(template);
-    this.#template = call(() => new Template(this.#source, safe));
+    this.#template = call(() => new Template(this.#source, this.#safe));
     this.#named = [JSON.parse(this.#template.names())];
   }
 
@@ -262,6 +263,23 @@ export class UriTemplate {
       throw new UriTemplateError({ kind: 'variables', message: `the variables are longer than ${MAX_VARIABLES} characters` });
     }
     return io(text, (n) => this.#template.expandInput(n));
+  }
+
+  /** The variables given written in, the others kept: a new `UriTemplate` whose `expand`
+   * with the rest gives what this one's would with all of them (`{?q,lang}` with `q` is
+   * `?q=x{&lang}`). Values it cannot write into the text yet (`{x,y}` with `x` alone) stay
+   * with it, and its `expand` uses them. */
+  partial(variables) {
+    const text = typeof variables === 'object' && variables !== null ? encoded(variables) : '';
+    if (text.length > MAX_VARIABLES) {
+      throw new UriTemplateError({ kind: 'variables', message: `the variables are longer than ${MAX_VARIABLES} characters` });
+    }
+    const native = call(() => this.#template.partial(text));
+    const made = new UriTemplate(native.source(), { pathSafety: this.#safe });
+    made.#template.free();
+    made.#template = native;
+    made.#named = [JSON.parse(native.names())];
+    return made;
   }
 
   /** The variables that expand to `uri`, percent-decoded, or `null` when none do, a value is

@@ -78,6 +78,10 @@ export class UriTemplate {
   toString(): string;
   /** At most 1 MiB: a longer expansion throws (`expansion_too_long`). */
   expand(variables: Record<string, VariableValue>): string;
+  /** The variables given written in, the others kept: `expand` on the result with the rest
+   * gives what this template's `expand` would with all of them. Values that cannot be written
+   * into the text yet (`{x,y}` with `x` alone) stay with the result, which expands them. */
+  partial(variables: Record<string, VariableValue>): UriTemplate;
   /** The decoded variables that expand to `uri`, or `null` when none do, a value is refused,
    * the URI is malformed, or the template cannot be matched (`explain` and `lints` say why). */
   match(uri: string): Variables | null;

@@ -32,7 +32,7 @@ use std::path::Path;
 use rfc6570::router::Routed;
 use rfc6570::router::RouterOptions;
 use rfc6570::safety::SafetyPolicy;
-use rfc6570::{InsertError, RouteError, Router, UriTemplate};
+use rfc6570::{InsertError, Partial, RouteError, Router, UriTemplate};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use io::Status;
@@ -51,11 +51,15 @@ pub const MAX_EXPANSION: usize = 1 << 20;
 /// A template, parsed once, and its matcher: a router of this one template, so that a match
 /// reads as a router's lookup does, path safety included. Its value is the route's index, 0,
 /// as in [`Routes`]: one kind of router, whose code the module holds once.
+///
+/// It holds a [`Partial`]: a template that partial expansion made carries the values it could
+/// not write into the text, and expands with them.
 #[wasm_bindgen]
 pub struct Template {
-    template: UriTemplate,
+    partial: Partial,
     matcher: Result<Router<u32>, InsertError>,
     names: Names,
+    path_safety: bool,
 }
 
 #[wasm_bindgen]
@@ -66,14 +70,25 @@ impl Template {
     #[wasm_bindgen(constructor)]
     pub fn new(source: &str, path_safety: bool) -> Result<Template, String> {
         let template = UriTemplate::parse(source).map_err(|e| ErrorJson::parse(&e, source))?;
-        let mut router = Router::with_options(options(path_safety));
-        let matcher = router.insert(template.clone(), 0).map(|()| router);
-        let names = Names::of(&template);
-        Ok(Template {
-            template,
-            matcher,
-            names,
-        })
+        Ok(Template::of(template.into(), path_safety))
+    }
+
+    /// The variables of `variables` (as [`expand`](Self::expand) takes them) written in, the
+    /// others kept: a template whose expansion with the rest is the whole one's (the crate's
+    /// semantics, section 17).
+    pub fn partial(&self, variables: &str) -> Result<Template, String> {
+        let variables = values::Variables::parse(variables)
+            .ok_or_else(|| ErrorJson::new("variables", "the variables are malformed").to_json())?;
+        let partial = self
+            .partial
+            .partial(&variables)
+            .map_err(|e| ErrorJson::parse(&e, self.template().as_str()))?;
+        Ok(Template::of(partial, self.path_safety))
+    }
+
+    /// The template's text.
+    pub fn source(&self) -> String {
+        self.template().as_str().to_owned()
     }
 
     /// As [`match_uri`](Self::match_uri), on the URI in the input buffer.
@@ -105,7 +120,7 @@ impl Template {
     /// there twice.
     #[wasm_bindgen(js_name = "variableNames")]
     pub fn variable_names(&self) -> String {
-        let names: Vec<&str> = self.template.variables().map(|v| v.name()).collect();
+        let names: Vec<&str> = self.template().variables().map(|v| v.name()).collect();
         serde_json::to_string(&names).unwrap_or_else(|_| "[]".into())
     }
 
@@ -118,16 +133,33 @@ impl Template {
     /// The template's lints as a JSON array of `{kind, refuses, position, message}`.
     pub fn lints(&self) -> String {
         let lints: Vec<ErrorJson> = self
-            .template
+            .template()
             .lints()
             .iter()
-            .map(|lint| ErrorJson::lint(lint, self.template.as_str()))
+            .map(|lint| ErrorJson::lint(lint, self.template().as_str()))
             .collect();
         serde_json::to_string(&lints).unwrap_or_else(|_| "[]".into())
     }
 }
 
 impl Template {
+    fn of(partial: Partial, path_safety: bool) -> Template {
+        let template = partial.template();
+        let mut router = Router::with_options(options(path_safety));
+        let matcher = router.insert(template.clone(), 0).map(|()| router);
+        let names = Names::of(template);
+        Template {
+            partial,
+            matcher,
+            names,
+            path_safety,
+        }
+    }
+
+    fn template(&self) -> &UriTemplate {
+        self.partial.template()
+    }
+
     /// The variables of `uri` as a JSON object, or `null` when it does not match, a value is
     /// refused, or the template cannot be matched (`explain` says why).
     pub fn match_uri(&self, uri: &str) -> Answer {
@@ -157,14 +189,19 @@ impl Template {
         let variables = values::Variables::parse(variables)
             .ok_or_else(|| ErrorJson::new("variables", "the variables are malformed").to_json())?;
         let mut capped = Capped { uri, written: 0 };
-        match self.template.expand_to(&variables, &mut capped) {
+        // Through `dyn Write`: the one writer type that partial expansion writes through too,
+        // so that the module holds one copy of the expander, not two.
+        match self
+            .partial
+            .expand_to(&variables, &mut capped as &mut dyn std::fmt::Write)
+        {
             Ok(()) => Ok(()),
             Err(e) if *e.kind() == rfc6570::ErrorKind::Write => Err(ErrorJson::new(
                 "expansion_too_long",
                 format!("the expansion is longer than {MAX_EXPANSION} bytes"),
             )
             .to_json()),
-            Err(e) => Err(ErrorJson::parse(&e, self.template.as_str())),
+            Err(e) => Err(ErrorJson::parse(&e, self.template().as_str())),
         }
     }
 
@@ -177,11 +214,11 @@ impl Template {
 
     /// Why the template cannot be matched: the first lint that refuses it, where it is.
     fn unsupported(&self, e: &InsertError) -> String {
-        let lints = self.template.lints();
+        let lints = self.template().lints();
         let refusing = lints.iter().find(|l| l.kind().refuses());
         match refusing {
             Some(lint) => {
-                let mut json = ErrorJson::lint(lint, self.template.as_str());
+                let mut json = ErrorJson::lint(lint, self.template().as_str());
                 json.refuses = None;
                 json.kind = "unsupported".into();
                 json.to_json()

@@ -164,3 +164,20 @@ test('expansion writes numbers, booleans and bigints as String does, and leaves 
   // A name with a NUL names no template variable.
   assert.equal(new UriTemplate('{x}').expand({ 'x\0': 'a', x: 'b' }), 'b');
 });
+
+test('partial writes what it is given and keeps the rest, which then expands as the whole would', () => {
+  const t = new UriTemplate('search://docs{?q,lang,page}');
+  const p = t.partial({ q: 'uri templates', page: 2 });
+  assert.ok(p instanceof UriTemplate);
+  assert.equal(`${p}`, 'search://docs?q=uri%20templates{&lang}&page=2');
+  assert.deepEqual(p.variableNames, ['lang']);
+  assert.equal(p.expand({ lang: 'en' }), t.expand({ q: 'uri templates', lang: 'en', page: 2 }));
+  // The result matches too, with the template's path safety.
+  assert.deepEqual(p.match('search://docs?q=uri%20templates&lang=fr&page=2'), { lang: 'fr' });
+  // {x,y} with x alone cannot be written yet: x stays with the result.
+  const kept = new UriTemplate('{x,y}').partial({ x: 1 });
+  assert.equal(`${kept}`, '{x,y}');
+  assert.equal(kept.expand({ y: 2 }), '1,2');
+  assert.equal(kept.expand({}), '1');
+  assert.throws(() => new UriTemplate('{x:2}').partial({ x: ['a'] }), (e) => e instanceof UriTemplateError && e.kind === 'prefix_on_composite');
+});

@@ -7,6 +7,8 @@ import {
 } from 'rfc6570-wasm';
 
 const t = new UriTemplate('search://docs{?q,lang}');
+const rest: UriTemplate = t.partial({ q: 'café' });
+const later: string = rest.expand({ page: 2 });
 const uri: string = t.expand({ q: 'café', page: 2, tags: ['a', 2n, null], filter: { a: '1', b: true }, lang: undefined });
 const found: Variables | null = t.match(uri);
 const names: string[] = t.variableNames;
