@@ -74,7 +74,7 @@ impl Router {
                 )?
             }
         };
-        let names = Names::of(&parsed);
+        let names = Names::of(py, &parsed);
         let lints = parsed.lints();
         let text = parsed.as_str().to_owned();
         self.routes

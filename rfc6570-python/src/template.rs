@@ -14,7 +14,7 @@ use rfc6570::template::{Component, Operator};
 use rfc6570::{InsertError, Partial, Router, UriTemplate as Template};
 
 use crate::errors;
-use crate::values::{self, Names};
+use crate::values::{Names, Variables};
 
 /// The SDK's limits: the longest template, in characters.
 pub const DEFAULT_MAX_TEMPLATE_LENGTH: usize = 8_192;
@@ -46,9 +46,9 @@ impl std::hash::Hash for UriTemplate {
 }
 
 impl UriTemplate {
-    fn build(partial: Partial, path_safety: bool) -> Self {
+    fn build(py: Python<'_>, partial: Partial, path_safety: bool) -> Self {
         let template = partial.template().clone();
-        let names = Names::of(&template);
+        let names = Names::of(py, &template);
         let mut router = Router::with_options(options(path_safety));
         let matcher = router.insert(template, ()).map(|()| router);
         Self {
@@ -107,7 +107,7 @@ impl UriTemplate {
         path_safety: bool,
     ) -> PyResult<Self> {
         let parsed = parse(py, template, max_length, max_variables)?;
-        Ok(Self::build(parsed.into(), path_safety))
+        Ok(Self::build(py, parsed.into(), path_safety))
     }
 
     /// Parses a template, within the SDK's limits by default.
@@ -185,7 +185,7 @@ impl UriTemplate {
 
     /// Expands the template with a mapping of variables.
     fn expand(&self, py: Python<'_>, variables: &Bound<'_, PyAny>) -> PyResult<String> {
-        let variables = values::variables(variables)?;
+        let variables = Variables::read(variables, &self.names)?;
         self.partial
             .expand(&variables)
             .map_err(|e| errors::expansion(py, &e, self.text()))
@@ -194,12 +194,12 @@ impl UriTemplate {
     /// Expands the variables given and keeps the others: a new template that expands the
     /// rest as the whole would have.
     fn partial(&self, py: Python<'_>, variables: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let variables = values::variables(variables)?;
+        let variables = Variables::read(variables, &self.names)?;
         let partial = self
             .partial
             .partial(&variables)
             .map_err(|e| errors::expansion(py, &e, self.text()))?;
-        Ok(Self::build(partial, self.path_safety))
+        Ok(Self::build(py, partial, self.path_safety))
     }
 
     /// The variables of `uri`, decoded, or None when it does not match (or path safety

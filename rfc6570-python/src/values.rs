@@ -1,18 +1,74 @@
 //! Values across the boundary: Python variables into the engine's, a match's captures into a
 //! `dict`, and JSON (an MCP error) into Python objects.
 //!
-//! Variables are read once into a `serde_json::Value` object, which the engine expands
-//! directly: `str` is a string, `bool` is `true` or `false` and numbers their decimal text (as
-//! the Rust crate and the npm package write them), `None` is undefined, a `list` or `tuple` is
-//! a list, and any mapping is an associative array, in its order. Anything else is a
-//! `TypeError` that names the variable.
+//! Variables are read once, and only those the template names: from a `dict`, a `str` value is
+//! expanded straight from the Python string's own UTF-8, without a copy; any other value, and
+//! any other mapping, is read into a `serde_json::Value`. `str` is a string, `bool` is `true`
+//! or `false` and numbers their decimal text (as the Rust crate and the npm package write
+//! them), `None` is undefined, a `list` or `tuple` is a list, and any mapping is an
+//! associative array, in its order. Anything else is a `TypeError` that names the variable.
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
 use rfc6570::Captures;
 use rfc6570::matching::CaptureKind;
+use rfc6570::vars::{AsVarValue, VarValue, Vars};
 use serde_json::{Map, Number, Value};
+
+/// The variables of one call, as the engine reads them.
+pub enum Variables<'n, 'py> {
+    /// From a `dict`: the template's names that it holds, each with its value.
+    Dict(Vec<(&'n str, Entry<'py>)>),
+    /// From any other mapping.
+    Json(Value),
+}
+
+/// A value from a `dict`: a Python `str`, read in place, or anything else, converted.
+pub enum Entry<'py> {
+    Text(Bound<'py, PyString>),
+    Other(Value),
+}
+
+impl<'n, 'py> Variables<'n, 'py> {
+    /// Reads the variables `names` names from `mapping`.
+    pub fn read(mapping: &Bound<'py, PyAny>, names: &'n Names) -> PyResult<Self> {
+        let Ok(dict) = mapping.cast::<PyDict>() else {
+            return variables(mapping).map(Self::Json);
+        };
+        let mut entries = Vec::with_capacity(names.0.len());
+        for name in &names.0 {
+            let Some(value) = dict.get_item(name.key.bind(dict.py()))? else {
+                continue;
+            };
+            let entry = match value.cast_into::<PyString>() {
+                // Checked here, so that reading it again in `get` cannot fail.
+                Ok(text) => {
+                    text.to_str()?;
+                    Entry::Text(text)
+                }
+                Err(other) => Entry::Other(value_of(other.into_inner().as_any(), &name.text)?),
+            };
+            entries.push((name.text.as_str(), entry));
+        }
+        Ok(Self::Dict(entries))
+    }
+}
+
+impl Vars for Variables<'_, '_> {
+    fn get(&self, name: &str) -> VarValue<'_> {
+        match self {
+            Self::Dict(entries) => match entries.iter().find(|(n, _)| *n == name) {
+                Some((_, Entry::Text(text))) => {
+                    text.to_str().map_or(VarValue::Undefined, VarValue::String)
+                }
+                Some((_, Entry::Other(value))) => value.as_var_value(),
+                None => VarValue::Undefined,
+            },
+            Self::Json(object) => Vars::get(object, name),
+        }
+    }
+}
 
 /// A mapping of variables as a JSON object.
 pub fn variables(mapping: &Bound<'_, PyAny>) -> PyResult<Value> {
@@ -101,25 +157,31 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "value".to_owned(), |n| n.to_string())
 }
 
-/// A template's variable names in order, each once, and whether any of its occurrences is
-/// exploded: a match gives an exploded variable as a list (or a dict, for an associative
-/// array) and any other as its decoded text, as the Python SDK does.
-pub struct Names(Vec<(String, bool)>);
+/// A template's variable names in order, each once, as Python strings made once, and whether
+/// any of its occurrences is exploded: a match gives an exploded variable as a list (or a dict,
+/// for an associative array) and any other as its decoded text, as the Python SDK does.
+pub struct Names(Vec<Name>);
+
+struct Name {
+    text: String,
+    key: Py<PyString>,
+    exploded: bool,
+}
 
 impl Names {
-    pub fn of(template: &rfc6570::UriTemplate) -> Self {
-        let mut names: Vec<(String, bool)> = Vec::new();
+    pub fn of(py: Python<'_>, template: &rfc6570::UriTemplate) -> Self {
+        let mut names: Vec<Name> = Vec::new();
         for variable in template.variables() {
-            match names.iter_mut().find(|(n, _)| n == variable.name()) {
-                Some((_, exploded)) => *exploded |= variable.is_exploded(),
-                None => names.push((variable.name().to_owned(), variable.is_exploded())),
+            match names.iter_mut().find(|n| n.text == variable.name()) {
+                Some(name) => name.exploded |= variable.is_exploded(),
+                None => names.push(Name {
+                    text: variable.name().to_owned(),
+                    key: PyString::intern(py, variable.name()).unbind(),
+                    exploded: variable.is_exploded(),
+                }),
             }
         }
         Self(names)
-    }
-
-    fn is_exploded(&self, name: &str) -> bool {
-        self.0.iter().any(|(n, exploded)| n == name && *exploded)
     }
 
     /// A match's captures as a `dict`: `str` values, and `list` or `dict` for exploded ones.
@@ -130,17 +192,22 @@ impl Names {
     ) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for capture in captures.iter() {
-            let name = capture.name();
-            if !self.is_exploded(name) || capture.kind() == CaptureKind::String {
-                dict.set_item(name, capture.decoded())?;
+            // Captures come in the names' order; a name not found cannot be, but is kept.
+            let name = self.0.iter().find(|n| n.text == capture.name());
+            let key = match name {
+                Some(name) => name.key.bind(py).clone(),
+                None => PyString::new(py, capture.name()),
+            };
+            if !name.is_some_and(|n| n.exploded) || capture.kind() == CaptureKind::String {
+                dict.set_item(key, capture.decoded())?;
             } else if capture.kind() == CaptureKind::Map {
                 let entries = PyDict::new(py);
-                for (key, value) in capture.entries() {
-                    entries.set_item(key, value)?;
+                for (k, v) in capture.entries() {
+                    entries.set_item(k, v)?;
                 }
-                dict.set_item(name, entries)?;
+                dict.set_item(key, entries)?;
             } else {
-                dict.set_item(name, PyList::new(py, capture.items())?)?;
+                dict.set_item(key, PyList::new(py, capture.items())?)?;
             }
         }
         Ok(dict)
