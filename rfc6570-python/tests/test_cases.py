@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lets import with_lets
 
 import rfc6570
 from rfc6570 import Router, UriTemplate
@@ -23,27 +24,6 @@ CASES = json.loads(
 )
 # The shared cases test the engine's own limits (64 KiB, 1,024 expressions), not the SDK's.
 UNLIMITED = {"max_length": 1 << 30, "max_variables": 1 << 30}
-
-
-def with_lets(case: dict[str, Any]) -> dict[str, Any]:
-    """The case with each ``${name}`` of its ``let`` replaced by that text repeated."""
-    lets = {"${" + name: text * times for name, (text, times) in case.get("let", {}).items()}
-
-    def text(s: str) -> str:
-        for name, long in lets.items():
-            s = s.replace(name + "}", long)
-        return s
-
-    def walk(value: Any) -> Any:
-        if isinstance(value, str):
-            return text(value)
-        if isinstance(value, list):
-            return [walk(v) for v in value]
-        if isinstance(value, dict):
-            return {text(k): walk(v) for k, v in value.items()}
-        return value
-
-    return walk(case) if lets else case
 
 
 def py_index(text: str, utf16: int) -> int:

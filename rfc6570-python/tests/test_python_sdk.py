@@ -12,30 +12,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from lets import with_lets
 from mcp.shared import uri_template as sdk
 
 import rfc6570
 
 DATA = json.loads((Path(__file__).parent / "data" / "python_sdk.json").read_text("utf-8"))
 SECTIONS = ("parse", "is_template", "variables", "variable_names", "query_variable_names", "expand", "match")
-
-
-def with_lets(case: dict[str, Any]) -> dict[str, Any]:
-    """The case with each ``${name}`` of its ``let`` replaced by that text repeated."""
-    lets = {"${" + name + "}": text * times for name, (text, times) in case.get("let", {}).items()}
-
-    def walk(value: Any) -> Any:
-        if isinstance(value, str):
-            for name, long in lets.items():
-                value = value.replace(name, long)
-            return value
-        if isinstance(value, list):
-            return [walk(v) for v in value]
-        if isinstance(value, dict):
-            return {k: walk(v) for k, v in value.items()}
-        return value
-
-    return walk(case) if lets else case
 
 
 def outcome(engine: Any, section: str, case: dict[str, Any], **options: Any) -> Any:
