@@ -326,8 +326,35 @@ impl<'t> Compiler<'t> {
         self.pc() - 1
     }
 
-    /// Emits a trie node; `var` is the number of variables on the path to it.
-    fn node(&mut self, node: usize, var: u32) {
+    /// Emits a trie node and what follows it; `var` is the number of variables on the path to
+    /// it. Each node's last alternative goes on in the loop rather than in a call, so that a
+    /// long literal (a chain of nodes of one child each) takes no stack: only a branch
+    /// recurses, so the depth is the trie's branching, not the template's length.
+    fn node(&mut self, mut node: usize, mut var: u32) {
+        loop {
+            let alts = self.alts(node);
+            let last = alts.len().saturating_sub(1);
+            let mut next = None;
+            for (i, alt) in alts.into_iter().enumerate() {
+                if i < last {
+                    let split = self.push(Inst::Split(0, 0));
+                    let start = self.pc();
+                    self.alt(alt, var);
+                    self.insts[split as usize] = Inst::Split(start, self.pc());
+                } else {
+                    next = self.alt_head(alt, var);
+                }
+            }
+            match next {
+                Some((child, vars)) => (node, var) = (child, vars),
+                None => return,
+            }
+        }
+    }
+
+    /// A node's alternatives, in order of precedence: the templates that end here, its literal
+    /// edges (one table), then its expressions and query tails.
+    fn alts(&self, node: usize) -> Vec<Alt<'t>> {
         let trie = self.trie;
         let n = &trie.nodes[node];
         let mut alts: Vec<Alt<'t>> = n.ends.iter().map(|&k| Alt::Match(k)).collect();
@@ -345,21 +372,23 @@ impl<'t> Compiler<'t> {
                 .filter(|(t, _)| Units::of(t).is_none())
                 .map(|(t, child)| Alt::Child(t, *child)),
         );
-        let last = alts.len().saturating_sub(1);
-        for (i, alt) in alts.into_iter().enumerate() {
-            let split = (i < last).then(|| self.push(Inst::Split(0, 0)));
-            let start = self.pc();
-            self.alt(alt, var);
-            if let Some(split) = split {
-                self.insts[split as usize] = Inst::Split(start, self.pc());
-            }
+        alts
+    }
+
+    /// Emits an alternative and the node it leads to.
+    fn alt(&mut self, alt: Alt<'t>, var: u32) {
+        if let Some((child, vars)) = self.alt_head(alt, var) {
+            self.node(child, vars);
         }
     }
 
-    fn alt(&mut self, alt: Alt<'t>, var: u32) {
+    /// Emits an alternative's own instructions; answers the node it goes on with, and the
+    /// number of variables before it, when it leads to one.
+    fn alt_head(&mut self, alt: Alt<'t>, var: u32) -> Option<(usize, u32)> {
         match alt {
             Alt::Match(key) => {
                 self.push(Inst::Match(key));
+                None
             }
             Alt::Literals(edges) if edges.len() == 1 && edges[0].0.len == 1 => {
                 let (units, child) = edges[0];
@@ -367,12 +396,15 @@ impl<'t> Compiler<'t> {
                     unit: units.units[0],
                     rank: Rank::Literal,
                 });
-                self.node(child, var);
+                Some((child, var))
             }
-            Alt::Literals(edges) => self.dispatch(&edges, var),
+            Alt::Literals(edges) => {
+                self.dispatch(&edges, var);
+                None
+            }
             Alt::Child(Token::Expression { op, vars }, child) => {
                 self.expression(*op, vars, var);
-                self.node(child, var + vars.len() as u32);
+                Some((child, var + vars.len() as u32))
             }
             Alt::Child(Token::Tail(start), child) => {
                 self.push(Inst::Save(2 * var));
@@ -383,7 +415,7 @@ impl<'t> Compiler<'t> {
                     rank: Rank::Segment,
                     exit: here + 1,
                 });
-                self.node(child, var);
+                Some((child, var))
             }
             Alt::Child(Token::Unit(_) | Token::Caseless(_), _) => {
                 unreachable!("literal edges are dispatched")

@@ -619,3 +619,27 @@ fn two_query_tails_at_one_place_are_both_routed() {
     assert_eq!(*router.at("x&t=2").unwrap().value, "ampersand");
     assert_eq!(*router.at("x?t=1").unwrap().value, "question");
 }
+
+/// Compiling a template walks its trie, one node per literal byte: a loop along a run of
+/// literal, so that a long one does not exhaust a thread's stack (a test thread has 2 MiB,
+/// as tokio's workers do). It once recursed per byte and overflowed at about 5,000.
+#[test]
+fn a_long_literal_compiles_within_a_threads_stack() {
+    let literal = "a".repeat(20_000);
+    let template = format!("{literal}{{x}}");
+    let uri = format!("{literal}7");
+    let t = UriTemplate::parse(&template).unwrap();
+    assert_eq!(t.match_uri(&uri).unwrap().get("x").unwrap().decoded(), "7");
+    let mut router = Router::new();
+    router.insert(template.as_str(), ()).unwrap();
+    assert_eq!(
+        router
+            .at(&uri)
+            .unwrap()
+            .captures
+            .get("x")
+            .unwrap()
+            .decoded(),
+        "7"
+    );
+}
