@@ -2,6 +2,7 @@
 //! matches a URI (the crate's precedence, not the first registered), with path safety on by
 //! default, and `explain` says why none did.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::gc::{PyTraverseError, PyVisit};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -12,7 +13,7 @@ use crate::template::{self, DEFAULT_MAX_TEMPLATE_LENGTH, DEFAULT_MAX_VARIABLES, 
 use crate::values::Names;
 
 /// Templates and their values, matched together.
-#[pyclass(module = "rfc6570", name = "Router")]
+#[pyclass(module = "rfc6570", name = "Router", generic)]
 pub struct Router {
     routes: Routes<usize>,
     /// Each route's value and variable names, by its index.
@@ -21,7 +22,7 @@ pub struct Router {
 }
 
 /// What `Router.at` found: the route's value, its template's text and the variables.
-#[pyclass(module = "rfc6570", frozen, get_all)]
+#[pyclass(module = "rfc6570", frozen, get_all, generic)]
 pub struct Route {
     value: Py<PyAny>,
     template: String,
@@ -30,6 +31,11 @@ pub struct Route {
 
 #[pymethods]
 impl Route {
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.value)?;
+        visit.call(&self.variables)
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "Route(value={}, template={}, variables={})",
@@ -54,8 +60,10 @@ impl Router {
     }
 
     /// Adds a template (its text, or a `UriTemplate`) with its value. Raises
-    /// `InvalidUriTemplate` when it does not parse, and `UnsupportedTemplate` when it cannot be
-    /// matched back or matches exactly the URIs of a template already there.
+    /// `InvalidUriTemplate` when it does not parse, `UnsupportedTemplate` when it cannot be
+    /// matched back or matches exactly the URIs of a template already there, and `ValueError`
+    /// for a `UriTemplate` that holds bound values (from `partial`), which a router could not
+    /// keep. The router's own path safety applies, not the template's.
     fn insert(
         &mut self,
         py: Python<'_>,
@@ -63,6 +71,13 @@ impl Router {
         value: Py<PyAny>,
     ) -> PyResult<()> {
         let parsed = match template.cast::<UriTemplate>() {
+            Ok(t) if !t.get().bound_names().is_empty() => {
+                return Err(PyValueError::new_err(format!(
+                    "{} holds bound values ({}) that a router cannot keep: expand them first",
+                    t.get().parsed(),
+                    t.get().bound_names().join(", ")
+                )));
+            }
             Ok(t) => t.get().parsed().clone(),
             Err(_) => {
                 let text: String = template.extract()?;

@@ -179,7 +179,7 @@ impl UriTemplate {
     /// The names of values that a partial expansion could not write into the template, and
     /// that `expand` uses.
     #[getter]
-    fn bound_names(&self) -> Vec<&str> {
+    pub fn bound_names(&self) -> Vec<&str> {
         self.partial.bound_names().collect()
     }
 

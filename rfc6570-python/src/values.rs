@@ -1,14 +1,16 @@
 //! Values across the boundary: Python variables into the engine's, a match's captures into a
 //! `dict`, and JSON (an MCP error) into Python objects.
 //!
-//! Variables are read once, and only those the template names: from a `dict`, a `str` value is
-//! expanded straight from the Python string's own UTF-8, without a copy; any other value, and
-//! any other mapping, is read into a `serde_json::Value`. `str` is a string, `bool` is `true`
-//! or `false` and numbers their decimal text (as the Rust crate and the npm package write
-//! them), `None` is undefined, a `list` or `tuple` is a list, and any mapping is an
+//! Variables are read once, and only those the template names, from a `dict` or any other
+//! mapping: a `str` value is expanded straight from the Python string's own UTF-8, without a
+//! copy; any other value is read into a `serde_json::Value`. `str` is a string, `bool` is
+//! `true` or `false`, an `int` its decimal text, a `float` the text serde_json writes for it
+//! (`1.0`, `1e16`), `None` is undefined, a `list` or `tuple` is a list, and any mapping is an
 //! associative array, in its order. Anything else is a `TypeError` that names the variable.
+//! A list or mapping inside one is read no further: expansion refuses it as nested whatever it
+//! holds, so a value that holds itself, or is nested a million deep, costs one level.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyKeyError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
 use rfc6570::Captures;
@@ -16,29 +18,40 @@ use rfc6570::matching::CaptureKind;
 use rfc6570::vars::{AsVarValue, VarValue, Vars};
 use serde_json::{Map, Number, Value};
 
-/// The variables of one call, as the engine reads them.
-pub enum Variables<'n, 'py> {
-    /// From a `dict`: the template's names that it holds, each with its value.
-    Dict(Vec<(&'n str, Entry<'py>)>),
-    /// From any other mapping.
-    Json(Value),
-}
+/// The variables of one call, as the engine reads them: the template's names that the
+/// mapping holds, each with its value.
+pub struct Variables<'n, 'py>(Vec<(&'n str, Entry<'py>)>);
 
-/// A value from a `dict`: a Python `str`, read in place, or anything else, converted.
+/// A value: a Python `str`, read in place, or anything else, converted.
 pub enum Entry<'py> {
     Text(Bound<'py, PyString>),
     Other(Value),
 }
 
 impl<'n, 'py> Variables<'n, 'py> {
-    /// Reads the variables `names` names from `mapping`.
+    /// Reads the variables `names` names from `mapping`, a `dict` directly, any other mapping
+    /// by `mapping[name]`; a name it does not hold is undefined.
     pub fn read(mapping: &Bound<'py, PyAny>, names: &'n Names) -> PyResult<Self> {
-        let Ok(dict) = mapping.cast::<PyDict>() else {
-            return variables(mapping).map(Self::Json);
-        };
+        let py = mapping.py();
+        let dict = mapping.cast::<PyDict>().ok();
+        if dict.is_none() && mapping.cast::<PyMapping>().is_err() {
+            return Err(PyTypeError::new_err(format!(
+                "the variables must be a mapping, not {}",
+                type_name(mapping)
+            )));
+        }
         let mut entries = Vec::with_capacity(names.0.len());
         for name in &names.0 {
-            let Some(value) = dict.get_item(name.key.bind(dict.py()))? else {
+            let key = name.key.bind(py);
+            let value = match dict {
+                Some(dict) => dict.get_item(key)?,
+                None => match mapping.get_item(key) {
+                    Ok(value) => Some(value),
+                    Err(e) if e.is_instance_of::<PyKeyError>(py) => None,
+                    Err(e) => return Err(e),
+                },
+            };
+            let Some(value) = value else {
                 continue;
             };
             let entry = match value.cast_into::<PyString>() {
@@ -51,36 +64,20 @@ impl<'n, 'py> Variables<'n, 'py> {
             };
             entries.push((name.text.as_str(), entry));
         }
-        Ok(Self::Dict(entries))
+        Ok(Self(entries))
     }
 }
 
 impl Vars for Variables<'_, '_> {
     fn get(&self, name: &str) -> VarValue<'_> {
-        match self {
-            Self::Dict(entries) => match entries.iter().find(|(n, _)| *n == name) {
-                Some((_, Entry::Text(text))) => {
-                    text.to_str().map_or(VarValue::Undefined, VarValue::String)
-                }
-                Some((_, Entry::Other(value))) => value.as_var_value(),
-                None => VarValue::Undefined,
-            },
-            Self::Json(object) => Vars::get(object, name),
+        match self.0.iter().find(|(n, _)| *n == name) {
+            Some((_, Entry::Text(text))) => {
+                text.to_str().map_or(VarValue::Undefined, VarValue::String)
+            }
+            Some((_, Entry::Other(value))) => value.as_var_value(),
+            None => VarValue::Undefined,
         }
     }
-}
-
-/// A mapping of variables as a JSON object.
-pub fn variables(mapping: &Bound<'_, PyAny>) -> PyResult<Value> {
-    let mut object = Map::new();
-    for (key, value) in items(mapping, "the variables")? {
-        let name = key.cast::<PyString>().map_err(|_| {
-            PyTypeError::new_err(format!("variable names are str, not {}", type_name(&key)))
-        })?;
-        let name = name.to_str()?;
-        object.insert(name.to_owned(), value_of(&value, name)?);
-    }
-    Ok(Value::Object(object))
 }
 
 /// The `(key, value)` pairs of a mapping: a `dict` read directly, any other mapping through
@@ -105,9 +102,40 @@ fn items<'py>(
         .collect()
 }
 
-/// One value. A list or mapping inside another is read too, so that expansion refuses it with
-/// its own error, which names the variable and the expression.
+/// One value, its members read one level deep.
 fn value_of(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Value> {
+    if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
+        let items = value
+            .try_iter()?
+            .map(|item| member(&item?, name))
+            .collect::<PyResult<Vec<Value>>>()?;
+        return Ok(Value::Array(items));
+    }
+    if value.is_instance_of::<PyDict>() || value.cast::<PyMapping>().is_ok() {
+        let mut entries = Map::new();
+        for (key, item) in items(value, name)? {
+            let key = key.str()?;
+            entries.insert(key.to_str()?.to_owned(), member(&item, name)?);
+        }
+        return Ok(Value::Object(entries));
+    }
+    scalar(value, name)
+}
+
+/// A member of a list or mapping. One that is itself a list or mapping is nested, which
+/// expansion refuses whatever it holds: it stands as an empty one, unread.
+fn member(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Value> {
+    if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
+        return Ok(Value::Array(Vec::new()));
+    }
+    if value.is_instance_of::<PyDict>() || value.cast::<PyMapping>().is_ok() {
+        return Ok(Value::Object(Map::new()));
+    }
+    scalar(value, name)
+}
+
+/// A value that is neither a list nor a mapping.
+fn scalar(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Value> {
     if value.is_none() {
         return Ok(Value::Null);
     }
@@ -128,21 +156,6 @@ fn value_of(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Value> {
     if let Ok(x) = value.cast::<PyFloat>() {
         // A non-finite float has no text in a URI: undefined, as serde_json makes it.
         return Ok(Number::from_f64(x.value()).map_or(Value::Null, Value::Number));
-    }
-    if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
-        let items = value
-            .try_iter()?
-            .map(|item| value_of(&item?, name))
-            .collect::<PyResult<Vec<Value>>>()?;
-        return Ok(Value::Array(items));
-    }
-    if value.is_instance_of::<PyDict>() || value.cast::<PyMapping>().is_ok() {
-        let mut entries = Map::new();
-        for (key, item) in items(value, name)? {
-            let key = key.str()?;
-            entries.insert(key.to_str()?.to_owned(), value_of(&item, name)?);
-        }
-        return Ok(Value::Object(entries));
     }
     Err(PyTypeError::new_err(format!(
         "variable {name:?} has a value of type {}: values are str, int, float, bool, None, a list or tuple, or a mapping",

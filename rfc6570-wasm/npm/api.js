@@ -219,6 +219,10 @@ function pathSafety(options) {
   return value;
 }
 
+/** An option key no caller can write: the module's own template, which `partial` made, taken
+ * as it is rather than parsed again (its text may be over the limits a parse enforces). */
+const MADE = Symbol('made');
+
 /** An RFC 6570 URI template: expand it with variables, or match a URI back to them. */
 export class UriTemplate {
   #source;
@@ -239,7 +243,7 @@ export class UriTemplate {
   constructor(template, options = {}) {
     this.#safe = pathSafety(options);
     this.#source = String(template);
-    this.#template = call(() => new Template(this.#source, this.#safe));
+    this.#template = options[MADE] ?? call(() => new Template(this.#source, this.#safe));
     this.#named = [JSON.parse(this.#template.names())];
   }
 
@@ -274,12 +278,8 @@ export class UriTemplate {
     if (text.length > MAX_VARIABLES) {
       throw new UriTemplateError({ kind: 'variables', message: `the variables are longer than ${MAX_VARIABLES} characters` });
     }
-    const native = call(() => this.#template.partial(text));
-    const made = new UriTemplate(native.source(), { pathSafety: this.#safe });
-    made.#template.free();
-    made.#template = native;
-    made.#named = [JSON.parse(native.names())];
-    return made;
+    const made = call(() => this.#template.partial(text));
+    return new UriTemplate(made.source(), { pathSafety: this.#safe, [MADE]: made });
   }
 
   /** The variables that expand to `uri`, percent-decoded, or `null` when none do, a value is

@@ -1,6 +1,6 @@
 """Types of the extension module that ``rfc6570`` re-exports."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from os import PathLike
 from pathlib import Path
 from typing import Any, Final, Generic, Literal, TypeVar, final
@@ -9,7 +9,7 @@ from rfc6570._errors import NoMatch
 
 Operator = Literal["", "+", "#", ".", "/", ";", "?", "&"]
 Scalar = str | int | float | bool | None
-Value = Scalar | Sequence[Scalar] | Mapping[str, Scalar]
+Value = Scalar | list[Scalar] | tuple[Scalar, ...] | Mapping[str, Scalar]
 Captured = str | list[str] | dict[str, str]
 
 DEFAULT_MAX_TEMPLATE_LENGTH: Final[int]
@@ -81,7 +81,9 @@ class UriTemplate:
     @property
     def query_variable_names(self) -> frozenset[str]: ...
     @property
-    def bound_names(self) -> list[str]: ...
+    def bound_names(self) -> list[str]:
+        """Values from ``partial`` that the text could not hold yet: ``expand`` uses them;
+        ``match``, ``str()`` and a ``Router`` see the text alone."""
     @property
     def lints(self) -> list[Lint]: ...
     def expand(self, variables: Mapping[str, Value]) -> str: ...

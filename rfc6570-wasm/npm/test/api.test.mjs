@@ -181,3 +181,17 @@ test('partial writes what it is given and keeps the rest, which then expands as 
   assert.equal(kept.expand({}), '1');
   assert.throws(() => new UriTemplate('{x:2}').partial({ x: ['a'] }), (e) => e instanceof UriTemplateError && e.kind === 'prefix_on_composite');
 });
+
+test('partial answers a template over the limits a parse enforces, and long literals compile', () => {
+  // 600 expressions, each of whose middle variable is given, make 1,200: over the 1,024 that
+  // a parse accepts, as partial's result may be.
+  const t = new UriTemplate('{/a,b,c}'.repeat(600));
+  const p = t.partial({ b: 'x' });
+  assert.equal(`${p}`, '{/a}/x{/c}'.repeat(600));
+  assert.equal(p.expand({ a: 1 }), '/1/x'.repeat(600));
+  // A long literal compiles without exhausting the stack, and the module goes on.
+  const long = new UriTemplate('{x}').partial({ x: 'a'.repeat(30000) });
+  assert.deepEqual(long.match('a'.repeat(30000)), {});
+  assert.deepEqual(new UriTemplate(`${'x'.repeat(15000)}{id}`).match(`${'x'.repeat(15000)}7`), { id: '7' });
+  assert.deepEqual(new UriTemplate('notes://{id}').match('notes://1'), { id: '1' });
+});
