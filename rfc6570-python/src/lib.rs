@@ -2,9 +2,9 @@
 //! `rfc6570` (in `python/rfc6570/`) re-exports with its exceptions, its typing stubs and the
 //! `uritemplate`-shaped API.
 //!
-//! The parts, each in its own file: [`template`] (`UriTemplate`, the SDK's shape), [`router`]
-//! (`Router`), [`mcp`] (the error codes per revision), [`values`] (variables in, captures
-//! out) and [`errors`] (every refusal as an exception of `rfc6570._errors`). Nothing here
+//! The parts, each in its own file: `template` (`UriTemplate`, the SDK's shape), `router`
+//! (`Router`), `mcp` (the error codes per revision), `values` (variables in, captures
+//! out) and `errors` (every refusal as an exception of `rfc6570._errors`). Nothing here
 //! panics on any input: every fallible step raises a Python exception.
 
 #![forbid(unsafe_code)]
