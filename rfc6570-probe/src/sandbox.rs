@@ -4,13 +4,13 @@
 //!
 //! ```text
 //! $TMP/rfc6570-probe-XXXX/canary.txt                          two folders up
-//! $TMP/rfc6570-probe-XXXX/parent/canary.txt                   one folder up
-//! $TMP/rfc6570-probe-XXXX/parent/work-private/canary.txt      beside, in a folder whose name
+//! $TMP/rfc6570-probe-XXXX/outer/canary.txt                    one folder up
+//! $TMP/rfc6570-probe-XXXX/outer/work-private/canary.txt       beside, in a folder whose name
 //!                                                             extends the working directory's
 //!                                                             (a prefix check without a
 //!                                                             separator lets it through)
-//! $TMP/rfc6570-probe-XXXX/parent/work                         the server's working directory
-//! $TMP/rfc6570-probe-XXXX/parent/work/rfc6570-probe-link.txt  a link to the canary one up
+//! $TMP/rfc6570-probe-XXXX/outer/work                          the server's working directory
+//! $TMP/rfc6570-probe-XXXX/outer/work/rfc6570-probe-link.txt   a link to the canary one up
 //! ```
 
 use std::io;
@@ -38,7 +38,7 @@ impl Sandbox {
         // The canonical path: a server that resolves its root (/tmp may be a link) must still
         // find the canaries' paths as the probe names them.
         let root = dir.path().canonicalize()?;
-        let parent = root.join("parent");
+        let parent = root.join("outer");
         let work = parent.join("work");
         let beside = parent.join("work-private");
         for d in [&work, &beside] {
