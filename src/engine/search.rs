@@ -269,8 +269,11 @@ impl Matcher {
             }
             Some(walked) => judge_walk(&self.strict, uri, spans, walked, &mut known)?,
         };
+        // A walk that found nothing can tell that the lenient one would not find anything
+        // either: then a miss walks once.
         let hit = match hit {
             Some(hit) => Some(hit),
+            None if known.is_some_and(|k| !k.lenient_may_differ) => None,
             None => match self.lenient(templates) {
                 Some(lenient) => pass(lenient, uri, spans, &mut known)?,
                 None => None,
@@ -470,7 +473,7 @@ fn judge_walk(
                 plain: seen.all_plain(),
             })
         }
-        Walk::NotFound => {
+        Walk::NotFound(_) => {
             if known.is_none() {
                 *known = Some(validate_uri(uri)?);
             }
@@ -479,6 +482,9 @@ fn judge_walk(
     };
     if known.is_some_and(|k| k.triplets == Triplets::Unreserved) {
         return rerun(program, uri, spans, known);
+    }
+    if let (Walk::NotFound(seen), Some(known)) = (walked, known.as_mut()) {
+        known.lenient_may_differ = seen.stopped_at_client_raw();
     }
     Ok(hit)
 }

@@ -12,6 +12,10 @@ pub(super) struct Known {
     pub(super) triplets: Triplets,
     /// `Some(at)` for a `#` at `at`; `Some(None)` for none; `None` if the check did not look.
     pub(super) fragment: Option<Option<usize>>,
+    /// Whether the lenient program (values as clients write them) could find what the strict
+    /// one did not: true unless a walk that found nothing says otherwise (see
+    /// [`Seen::stopped_at_client_raw`](super::walk::Seen::stopped_at_client_raw)).
+    pub(super) lenient_may_differ: bool,
 }
 
 impl Known {
@@ -68,6 +72,7 @@ pub(super) fn validate_uri(uri: &str) -> Result<Known, BadUri> {
     Ok(Known {
         triplets: checked.triplets,
         fragment: Some(checked.fragment),
+        lenient_may_differ: true,
     })
 }
 
@@ -80,5 +85,6 @@ pub(super) fn validate_triplets(uri: &str) -> Result<Known, BadUri> {
     Ok(Known {
         triplets,
         fragment: None,
+        lenient_may_differ: true,
     })
 }

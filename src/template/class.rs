@@ -3,7 +3,7 @@
 //! write them (with raw sub-delimiters). The engine's programs and walk, and the rules of
 //! which templates cannot be matched back, all read it.
 
-use crate::pct::{self, is_reserved, is_unreserved};
+use crate::pct::{self, CLIENT_RAW, is_reserved, is_unreserved};
 use crate::template::{Operator, VarNode};
 
 /// How a variable's values are read: strictly (as expansion writes them) or as clients write
@@ -129,7 +129,3 @@ impl Class {
         Self::of(|b| b.is_ascii_graphic() && b != b'#' && !pct::is_disallowed(b))
     }
 }
-
-/// The sub-delimiters, `:` and `@`: characters that expansion of `{v}` percent-encodes but
-/// clients and people often send raw (`a+b.txt`, `report(1).pdf`, `ada@example.com`).
-const CLIENT_RAW: &[u8] = b"!$&'()*+,;=:@";

@@ -2,8 +2,8 @@
 //! the flat node array the walk reads.
 
 use super::{
-    ALLOWED, BRANCHES, Class, Exits, HOLE, LATER_EDGES, NO_END, NOT_PLAIN, PERCENT, QUERY_RUN,
-    RunTable, SEGMENT, STOP, TAIL, Tail, VarEdge, WalkNode, Walker, load,
+    ALLOWED, BRANCHES, CLIENT_STOP, Class, Exits, HOLE, LATER_EDGES, NO_END, NOT_PLAIN, PERCENT,
+    QUERY_RUN, RunTable, SEGMENT, STOP, TAIL, Tail, VarEdge, WalkNode, Walker, load,
 };
 use crate::engine::trie::{Token, VarToken};
 use crate::template::Operator;
@@ -403,6 +403,8 @@ fn run_table(class: Class) -> RunTable {
             if b == b'%' {
                 *entry |= PERCENT;
             }
+        } else if crate::pct::CLIENT_RAW.contains(&b) {
+            *entry = CLIENT_STOP;
         }
     }
     table

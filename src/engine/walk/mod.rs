@@ -102,6 +102,10 @@ const ALLOWED: u8 = 1;
 const NOT_PLAIN: u8 = 2;
 /// A [`Seen`] bit: a `%`.
 const PERCENT: u8 = 4;
+/// A [`RunTable`] entry and a [`Seen`] bit: a byte that ends the run, but that clients send
+/// raw where expansion encodes it ([`CLIENT_RAW`](crate::pct::CLIENT_RAW)), so that the
+/// lenient program's run would go on.
+const CLIENT_STOP: u8 = 8;
 
 /// What the walk saw in the variable spans and the query tail it took, from the bits of their
 /// [`RunTable`] entries: enough to skip validating triplets and checking path safety for most
@@ -126,6 +130,15 @@ impl Seen {
     /// literals, which hold none.
     pub(super) fn percent(self) -> bool {
         self.0 & PERCENT != 0
+    }
+
+    /// Whether a `{v}` run the walk scanned, taken or not, ended at a byte of
+    /// [`CLIENT_RAW`](crate::pct::CLIENT_RAW). The lenient program differs from the strict
+    /// one only in its `{v}` runs going on over those bytes (its other edges and runs are the
+    /// same), so a strict walk that found nothing without one would find nothing leniently
+    /// either: it took every step that walk would, with the same runs.
+    pub(in crate::engine) fn stopped_at_client_raw(self) -> bool {
+        self.0 & CLIENT_STOP != 0
     }
 }
 
@@ -236,7 +249,8 @@ pub(super) enum Walk {
     /// The key of the template, and what its walk saw (with that of abandoned branches, which
     /// errs on the safe side).
     Found(u32, Seen),
-    NotFound,
+    /// No template matches, and what the walk saw on its way.
+    NotFound(Seen),
     /// The budget or the resume stack ran out: ask the VM.
     GaveUp,
 }

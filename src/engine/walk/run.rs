@@ -2,7 +2,8 @@
 //! then with a bounded stack of ways back and a budget, handing over to the VM past either.
 
 use super::{
-    BRANCHES, LATER_EDGES, Mark, SEGMENT, STOP, Seen, TAIL, Tail, Walk, WalkNode, Walker, load,
+    ALLOWED, BRANCHES, CLIENT_STOP, LATER_EDGES, Mark, SEGMENT, Seen, TAIL, Tail, Walk, WalkNode,
+    Walker, load,
 };
 
 /// Where a walk resumes when the edge it took fails: a node, where its prefix ended, and
@@ -105,7 +106,7 @@ trait Ways {
     /// Charges `cost` to the budget.
     fn charge(&mut self, cost: usize);
     /// The way back from an attempt that failed at `pos`, or how the walk ends.
-    fn back(&mut self, pos: usize) -> Result<Resume, Walk>;
+    fn back(&mut self, pos: usize) -> Result<Resume, Ended>;
     /// How a walk at `place` goes on when it could not keep a way back there.
     fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [Mark], place: Place) -> Walk;
 }
@@ -125,8 +126,8 @@ impl Ways for Straight {
     fn charge(&mut self, _: usize) {}
 
     #[inline]
-    fn back(&mut self, _: usize) -> Result<Resume, Walk> {
-        Err(Walk::NotFound)
+    fn back(&mut self, _: usize) -> Result<Resume, Ended> {
+        Err(Ended::NotFound)
     }
 
     /// Hands the walk over to one that can go back.
@@ -160,12 +161,12 @@ impl Ways for Backtrack {
     /// variables, goes deeper into a single template), and an attempt only moves forward: so
     /// the bytes it went forward bound its steps and the runs it took. Charged when it fails,
     /// a walk that succeeds pays nothing on its way.
-    fn back(&mut self, pos: usize) -> Result<Resume, Walk> {
+    fn back(&mut self, pos: usize) -> Result<Resume, Ended> {
         self.charge(pos - self.attempt + 1);
         if self.budget == 0 {
-            return Err(Walk::GaveUp);
+            return Err(Ended::GaveUp);
         }
-        let back = self.stack.pop().ok_or(Walk::NotFound)?;
+        let back = self.stack.pop().ok_or(Ended::NotFound)?;
         self.attempt = back.pos();
         Ok(back)
     }
@@ -174,6 +175,12 @@ impl Ways for Backtrack {
     fn stuck(&mut self, _: &Walker, _: &[u8], _: &mut [Mark], _: Place) -> Walk {
         Walk::GaveUp
     }
+}
+
+/// How a walk ends when it has no way back left.
+enum Ended {
+    NotFound,
+    GaveUp,
 }
 
 /// Where [`Walker::rarer_edges`] leads.
@@ -268,6 +275,7 @@ impl Walker {
                 // A run the walk does not take is not paid for by going forward, and a walk
                 // that backtracks may scan from here again.
                 ways.charge((end - pos) / 8);
+                seen |= bits & CLIENT_STOP;
             }
             if byte.is_none() {
                 if let Some(key) = self.ends_here(n, node, pos, slots) {
@@ -283,7 +291,8 @@ impl Walker {
                 Rarer::Next(child, end) => (node, pos, step) = (child, end, Step::Literal),
                 Rarer::Fail => match ways.back(pos) {
                     Ok(back) => (node, pos, step) = (back.node(), back.pos(), back.next()),
-                    Err(walk) => return walk,
+                    Err(Ended::NotFound) => return Walk::NotFound(Seen(seen)),
+                    Err(Ended::GaveUp) => return Walk::GaveUp,
                 },
             }
         }
@@ -451,18 +460,19 @@ impl Walker {
             .all(|((&u, &t), &m)| (u ^ t) & m == 0)
     }
 
-    /// The run of bytes that [`RunTable`] `run` allows, from `pos`. A plain loop: variable
-    /// values are short, and an unrolled scan's set-up would be paid at every step of the walk.
+    /// The run of bytes that [`RunTable`] `run` allows, from `pos`, with the bits of their
+    /// entries and of the byte that ends it. A plain loop: variable values are short, and an
+    /// unrolled scan's set-up would be paid at every step of the walk.
     #[inline]
     fn run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         let table = &self.runs[run as usize];
         let (mut end, mut seen) = (pos, 0);
         while let Some(&b) = uri.get(end) {
             let entry = table[usize::from(b)];
-            if entry == STOP {
+            seen |= entry;
+            if entry & ALLOWED == 0 {
                 break;
             }
-            seen |= entry;
             end += 1;
         }
         (end, seen)

@@ -51,10 +51,10 @@ fn scheme_and_authority_letters_walk_without_case() {
             "{uri}"
         );
     }
-    assert_eq!(
+    assert!(matches!(
         walker.walk(b"notes://hostname.example.org/drafts/7", &mut slots),
-        Walk::NotFound
-    );
+        Walk::NotFound(_)
+    ));
     // One letter with case and without it at one place is two children for one byte: the
     // walk cannot hold both, and leaves them to the automaton.
     assert!(Walker::build(&[tokens("ab/{x}"), tokens("ab:{x}")], false, false).is_none());
@@ -207,10 +207,10 @@ fn the_runs_a_walk_scans_count_against_its_budget() {
     let long_runs = "/a".repeat(6) + "/" + &"x".repeat(100_000) + "#";
     assert_eq!(walker.walk(long_runs.as_bytes(), &mut slots), Walk::GaveUp);
     let short_runs = "/a".repeat(6) + "/x#" + &"x".repeat(100_000);
-    assert_eq!(
+    assert!(matches!(
         walker.walk(short_runs.as_bytes(), &mut slots),
-        Walk::NotFound
-    );
+        Walk::NotFound(_)
+    ));
 }
 
 #[test]
@@ -222,7 +222,7 @@ fn the_hole_matches_no_text() {
     for uri in ["/b", "/\u{ff}", "/\u{0}", "/"] {
         assert_eq!(
             walker.walk(uri.as_bytes(), &mut slots),
-            Walk::NotFound,
+            Walk::NotFound(Seen(0)),
             "{uri:?}"
         );
     }
@@ -302,7 +302,7 @@ mod agrees_with_the_vm {
             let by_vm = vm::run(&program, uri.as_bytes(), &mut ran);
             match walker.walk(uri.as_bytes(), &mut walked) {
                 Walk::GaveUp => {}
-                Walk::NotFound => prop_assert_eq!(by_vm, None),
+                Walk::NotFound(_) => prop_assert_eq!(by_vm, None),
                 Walk::Found(key, _) => {
                     // The walk leaves the query tail's spans to be bound.
                     if let Some(first) = t.tail_var() {
@@ -310,6 +310,39 @@ mod agrees_with_the_vm {
                     }
                     prop_assert_eq!(by_vm, Some(key));
                     prop_assert_eq!(walked, ran);
+                }
+            }
+        }
+
+        /// What lets a miss walk once: a strict walk that finds nothing, and stops no `{v}`
+        /// run at a byte clients send raw, leaves nothing for the lenient program either.
+        #[test]
+        fn a_strict_miss_that_stopped_at_no_client_raw_byte_is_a_lenient_miss(
+            texts in prop::collection::vec(walkable_template(), 1..5),
+            uri in walkable_uri(),
+            empty in any::<bool>(),
+        ) {
+            let parsed: Vec<Parsed> = texts.iter().map(|t| Parsed::parse(t).unwrap()).collect();
+            let templates: Vec<&Parsed> = parsed.iter().collect();
+            let lenient = Policy {
+                require_path_vars: !empty,
+                strict_encoding: false,
+                refuse_repeated: false,
+            };
+            let (Ok(strict), Ok(lenient)) = (
+                Program::compile_many(&templates, lenient.strictly()),
+                Program::compile_many(&templates, lenient),
+            ) else {
+                return Ok(());
+            };
+            let Some(walker) = strict.walker.as_ref() else {
+                return Ok(());
+            };
+            let width = 2 * templates.iter().map(|t| t.var_count()).max().unwrap_or(0);
+            let mut marks = vec![Mark::NONE; width];
+            if let Walk::NotFound(seen) = walker.walk(uri.as_bytes(), &mut marks) {
+                if !seen.stopped_at_client_raw() {
+                    prop_assert_eq!(vm::run(&lenient, uri.as_bytes(), &mut marks), None);
                 }
             }
         }
