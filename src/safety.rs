@@ -195,6 +195,9 @@ impl SafetyPolicy {
         if let Some(verdict) = self.check_plain(raw, single_segment) {
             return verdict;
         }
+        if let Some(found) = Findings::of_ascii_triplets(raw.as_bytes()) {
+            return self.for_scope(single_segment).judge(&found);
+        }
         self.check_bytes(crate::pct::decoded_bytes(raw), single_segment)
     }
 
@@ -338,6 +341,39 @@ impl Findings {
             }
         }
         found.see(Segment::of(&text[start..]));
+        Some(found)
+    }
+
+    /// [`of`](Self::of) for raw text whose triplets decode to ASCII other than `%`, read
+    /// through them, and `None` for any other: a value with a space or an encoded separator
+    /// (`a%20b`, `docs%2Fa`), which is most values with triplets, has no look-alike or
+    /// double encoding to watch for, and its bytes need no iterator to decode them.
+    fn of_ascii_triplets(raw: &[u8]) -> Option<Self> {
+        let mut found = Self::default();
+        let mut segment = Segment::default();
+        let mut at = 0;
+        while let Some(&byte) = raw.get(at) {
+            let (b, len) = match byte {
+                b'%' => (crate::pct::triplet_at(raw, at)?, 3),
+                b => (b, 1),
+            };
+            match PLAIN[usize::from(b)] {
+                Plain::Other => segment.push(b),
+                Plain::Separator => {
+                    found.separator = true;
+                    found.absolute |= at == 0;
+                    found.see(std::mem::take(&mut segment));
+                }
+                Plain::Control => {
+                    found.control = true;
+                    segment.push(b);
+                }
+                // A decoded `%` could start a double encoding, and non-ASCII a look-alike.
+                Plain::Not => return None,
+            }
+            at += len;
+        }
+        found.see(segment);
         Some(found)
     }
 
@@ -739,6 +775,23 @@ mod tests {
                 if triplets && crate::pct::check_utf8(&raw).is_ok() {
                     prop_assert_eq!(policy.check_raw(&raw, single), expected, "raw {:?}", raw);
                 }
+            }
+
+            /// The same, densely, on raw text whose triplets decode to ASCII, the reading
+            /// through triplets takes: made of what the rules look for, encoded or not.
+            #[test]
+            fn ascii_triplet_rules_agree_with_the_plain_reading(
+                pieces in prop::collection::vec(prop::sample::select(vec![
+                    "a", ":", ".", "/", "\\", "%2E", "%2e", "%2F", "%5C", "%3A", "%01", "%7F",
+                    "%20", "%25", "%41", "%C3%A9", "\u{1}", "%E2%80%A4",
+                ]), 0..8),
+                policy in policies(),
+                single in any::<bool>(),
+            ) {
+                let raw = pieces.concat();
+                let decoded = crate::pct::decode(&raw);
+                let expected = reference::check(policy, &decoded, single);
+                prop_assert_eq!(policy.check_raw(&raw, single), expected, "raw {:?}", raw);
             }
 
             /// The same, densely, on the text that the reading by segments takes: ASCII

@@ -92,6 +92,9 @@ function output(length) {
 const SPANS = 1 << 30;
 /** The bit of a span's start that says it is in the answer's text, not the URI. */
 const IN_TEXT = 0x80000000;
+/** The bit of a span's start that says it is the URI's text, still to be percent-decoded: the
+ * match checked that it decodes to UTF-8, so `decodeURIComponent` gives the engine's value. */
+const TO_DECODE = 0x40000000;
 /** The engine reads URIs of at most 32 KiB: one with more UTF-16 code units has more bytes. */
 const MAX_URI = 32 * 1024;
 /** The longest variables' text sent for an expansion, which writes at most 1 MiB anyway. */
@@ -175,7 +178,10 @@ function matched(status, uri, names) {
   for (let h = at + 2, end = h + 3 * words[at]; h < end; h += 3) {
     const name = named[words[h]];
     const start = words[h + 1];
-    const value = start & IN_TEXT ? text.slice(start & ~IN_TEXT, words[h + 2]) : uri.slice(start, words[h + 2]);
+    let value;
+    if (start & IN_TEXT) value = text.slice(start & ~IN_TEXT, words[h + 2]);
+    else if (start & TO_DECODE) value = decodeURIComponent(uri.slice(start & ~TO_DECODE, words[h + 2]));
+    else value = uri.slice(start, words[h + 2]);
     // `__proto__` is a valid variable name, which plain assignment would not keep.
     if (name === '__proto__') Object.defineProperty(variables, name, { value, enumerable: true, writable: true, configurable: true });
     else variables[name] = value;

@@ -7,12 +7,15 @@
 //!
 //! A match whose variables are all given as text answers them as spans rather than JSON: a header
 //! of `u32`s, `[count, route index, then name, start, end for each variable]`. The name is its
-//! index in the template's names (`variables::Names`), which the package holds too. A value that is
-//! the URI's own text (nothing to decode, and the URI is ASCII) is the URI's `start..end`, which
-//! the package slices from the string it sent; any other is appended to the output text, and its
-//! `start` has bit 31 set. Offsets count UTF-16 code units, as JavaScript slices strings. Slicing a
-//! string it already holds costs the package far less than decoding text, or `JSON.parse`. Other
-//! matches answer `{"index": .., "variables": {..}}` as JSON. The other way, an expansion sends its
+//! index in the template's names (`variables::Names`), which the package holds too. Where the URI
+//! is ASCII, a value is the URI's `start..end`, which the package slices from the string it sent:
+//! as it stands if it holds no triplet, or, with bit 30 of `start` set, to be percent-decoded
+//! (by `decodeURIComponent`, which gives what `Capture::decoded` does here: the match has checked
+//! that every triplet is one and that they decode to UTF-8). Any other value is appended to the
+//! output text, and its `start` has bit 31 set. Offsets count UTF-16 code units, as JavaScript
+//! slices strings. Slicing a string it already holds, and decoding it with the engine's builtin,
+//! cost the package far less than decoding text the module wrote, or `JSON.parse`. Other matches
+//! answer `{"index": .., "variables": {..}}` as JSON. The other way, an expansion sends its
 //! variables as [`crate::values`] reads them.
 //!
 //! The module runs on one thread, so one set of buffers serves every call, one at a time. A
@@ -23,7 +26,6 @@
 //! is no longer there. An input longer than the buffer the call holds is refused, never read
 //! short.
 
-use std::borrow::Cow;
 use std::cell::Cell;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -237,17 +239,19 @@ fn spans(
         let (name, true) = (name?, as_text) else {
             return None;
         };
-        let value = capture.decoded();
-        let in_uri = match &value {
-            Cow::Borrowed(value) if ascii => within(uri, value),
-            _ => None,
+        let raw = capture.raw();
+        let in_uri = ascii.then(|| within(uri, raw)).flatten();
+        let Range { start, end } = match in_uri {
+            Some(span) if raw.as_bytes().contains(&b'%') => (span.start | TO_DECODE)..span.end,
+            Some(span) => span,
+            None => {
+                let value = capture.decoded();
+                let start = text_units;
+                text.extend_from_slice(value.as_bytes());
+                text_units += utf16_len(&value);
+                (start | IN_TEXT)..text_units
+            }
         };
-        let Range { start, end } = in_uri.unwrap_or_else(|| {
-            let start = text_units;
-            text.extend_from_slice(value.as_bytes());
-            text_units += utf16_len(&value);
-            (start | IN_TEXT)..text_units
-        });
         header.extend([name, start, end]);
         header[0] += 1;
     }
@@ -264,6 +268,8 @@ fn within(whole: &str, part: &str) -> Option<Range<u32>> {
 
 /// The bit of a span's start that says it is in the output text, not the URI.
 const IN_TEXT: u32 = 1 << 31;
+/// The bit of a span's start that says it is the URI's text still to be percent-decoded.
+const TO_DECODE: u32 = 1 << 30;
 
 /// Runs `call` on the `len` bytes of input (as text) with the output buffers cleared, and
 /// answers its status. Input that is not UTF-8 (the package writes UTF-8), or longer than the

@@ -243,11 +243,14 @@ fn through_buffers(template: &Template, uri: &str) -> Value {
             let mut variables = serde_json::Map::new();
             for span in header[2..].chunks(3) {
                 let (name, start, end) = (span[0] as usize, span[1], span[2] as usize);
-                let (source, start) = match start & (1 << 31) {
-                    0 => (&uri, start as usize),
+                let (source, at) = match start & (1 << 31) {
+                    0 => (&uri, (start & !(1 << 30)) as usize),
                     _ => (&text, (start & !(1 << 31)) as usize),
                 };
-                let value = String::from_utf16_lossy(&source[start..end]);
+                let mut value = String::from_utf16_lossy(&source[at..end]);
+                if start & (1 << 30) != 0 {
+                    value = decode_uri_component(&value);
+                }
                 variables.insert(names[name].clone(), Value::String(value));
             }
             assert_eq!(
@@ -258,6 +261,24 @@ fn through_buffers(template: &Template, uri: &str) -> Value {
             Value::Object(variables)
         }
     }
+}
+
+/// What JavaScript's `decodeURIComponent` gives for text whose triplets decode to UTF-8, as
+/// the package decodes a span whose start has bit 30 set.
+fn decode_uri_component(text: &str) -> String {
+    let (bytes, mut out) = (text.as_bytes(), Vec::new());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).expect("ASCII");
+            out.push(u8::from_str_radix(hex, 16).expect("a triplet"));
+            i += 3;
+        } else {
+            out.push(b);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).expect("decodeURIComponent throws on text that is not UTF-8")
 }
 
 #[test]

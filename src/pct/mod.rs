@@ -444,6 +444,17 @@ pub(crate) fn char_count(raw: &str) -> usize {
     chars
 }
 
+/// The byte the triplet at `at` encodes, if one starts there.
+#[inline]
+pub(crate) fn triplet_at(bytes: &[u8], at: usize) -> Option<u8> {
+    match bytes.get(at..at + 3)? {
+        &[b'%', h, l] if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+            Some(hex_value(h) << 4 | hex_value(l))
+        }
+        _ => None,
+    }
+}
+
 /// Whether `b` starts with a percent-triplet: `%` and two hex digits.
 pub(crate) fn is_triplet(b: &[u8]) -> bool {
     b.len() >= 3 && b[0] == b'%' && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit()
