@@ -15,6 +15,7 @@
 import {
   Template, Routes, isTemplate as wasmIsTemplate, safeJoin as wasmSafeJoin, ioInput, ioRegisters,
 } from './dist/rfc6570_wasm.js';
+import { expandPlan } from './plan.js';
 
 /** The module's memory, once an entry point has started it. */
 let memory;
@@ -225,6 +226,10 @@ function pathSafety(options) {
   return value;
 }
 
+/** `template.expand(variables)` as the module answers it, never the plan (plan.js): for the
+ * test that holds the plan to the module. Not exported by the entry points. */
+export let expandInModule;
+
 /** An option key no caller can write: the module's own template, which `partial` made, taken
  * as it is rather than parsed again (its text may be over the limits a parse enforces). */
 const MADE = Symbol('made');
@@ -237,6 +242,9 @@ export class UriTemplate {
   #names;
   /** The names a match's spans give by index, for route 0. */
   #named;
+  /** What `expand` expands strings with itself (plan.js), once it has asked; `null` for a
+   * template that carries bound values. */
+  #plan;
 
   /** Whether `str` is a valid RFC 6570 template with at least one expression. */
   static isTemplate(str) {
@@ -268,11 +276,26 @@ export class UriTemplate {
    * (as `String` writes them), arrays (lists) or objects of strings (associative arrays, in
    * their keys' order); `undefined` and `null` are undefined. */
   expand(variables) {
-    const text = typeof variables === 'object' && variables !== null ? encoded(variables) : '';
+    const given = typeof variables === 'object' && variables !== null;
+    this.#plan ??= JSON.parse(this.#template.plan());
+    if (this.#plan !== null) {
+      const expanded = expandPlan(this.#plan, given ? variables : {});
+      if (expanded !== undefined) return expanded;
+    }
+    return this.#expandInModule(given ? variables : null);
+  }
+
+  /** `expand` by the module, for what the plan leaves to it. */
+  #expandInModule(variables) {
+    const text = variables === null ? '' : encoded(variables);
     if (text.length > MAX_VARIABLES) {
       throw new UriTemplateError({ kind: 'variables', message: `the variables are longer than ${MAX_VARIABLES} characters` });
     }
     return io(text, (n) => this.#template.expandInput(n));
+  }
+
+  static {
+    expandInModule = (template, variables) => template.#expandInModule(variables);
   }
 
   /** The variables given written in, the others kept: a new `UriTemplate` whose `expand`

@@ -24,6 +24,7 @@
 
 mod errors;
 pub mod io;
+mod plan;
 pub mod values;
 mod variables;
 
@@ -89,6 +90,13 @@ impl Template {
     /// The template's text.
     pub fn source(&self) -> String {
         self.template().as_str().to_owned()
+    }
+
+    /// The plan the package expands strings with itself, as JSON (see `plan.rs`); `null`
+    /// for a template that carries bound values.
+    pub fn plan(&self) -> String {
+        let bound = self.partial.bound_names().next().is_some();
+        plan::of(self.template(), bound)
     }
 
     /// As [`match_uri`](Self::match_uri), on the URI in the input buffer.
