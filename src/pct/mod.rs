@@ -83,44 +83,42 @@ pub(super) fn hex_value(b: u8) -> u8 {
 }
 
 /// The length of the run of plain bytes `bytes` starts with. Most bytes of most URIs are in
-/// such a run, so it is read sixteen bytes at a time, with comparisons that compile to vector
-/// instructions (the last sixteen overlapping the block before, where the text is long
-/// enough), and byte by byte only from the block where it ends.
+/// such a run.
 #[inline]
 fn plain_run(bytes: &[u8]) -> usize {
+    first_where(bytes, |b| !is_plain(b)).unwrap_or(bytes.len())
+}
+
+/// How many bytes [`first_where`] reads at once.
+const BLOCK: usize = 16;
+
+/// The offset of the first byte of `bytes` for which `found` holds. Read sixteen bytes at a
+/// time, with `found` written as comparisons joined without branches, which compile to
+/// vector instructions; the last sixteen overlap the block before (where the text is that
+/// long), and only the block that holds the byte is read one byte at a time.
+#[inline(always)]
+fn first_where(bytes: &[u8], found: impl Fn(u8) -> bool + Copy) -> Option<usize> {
+    let any = |block: &[u8]| {
+        let block: &[u8; BLOCK] = block.try_into().expect("a whole block");
+        block.iter().fold(0, |any, &b| any | u8::from(found(b))) != 0
+    };
+    let in_block = |from: usize| {
+        bytes[from..]
+            .iter()
+            .position(|&b| found(b))
+            .map(|i| from + i)
+    };
     let mut at = 0;
     while let Some(block) = bytes.get(at..at + BLOCK) {
-        if !all_plain(block) {
-            return at + byte_by_byte(&bytes[at..]);
+        if any(block) {
+            return in_block(at);
         }
         at += BLOCK;
     }
     match bytes.len().checked_sub(BLOCK) {
-        Some(last) if all_plain(&bytes[last..]) => bytes.len(),
-        _ => at + byte_by_byte(&bytes[at..]),
+        Some(last) if !any(&bytes[last..]) => None,
+        _ => in_block(at),
     }
-}
-
-/// How many bytes [`plain_run`] reads at once.
-const BLOCK: usize = 16;
-
-/// Whether every byte of a block of [`BLOCK`] bytes is plain, in one pass with no branch.
-#[inline(always)]
-fn all_plain(block: &[u8]) -> bool {
-    let block: &[u8; BLOCK] = block.try_into().expect("a whole block");
-    block
-        .iter()
-        .fold(0, |stops, &b| stops | u8::from(!is_plain(b)))
-        == 0
-}
-
-/// [`plain_run`] one byte at a time, by the table.
-#[inline]
-fn byte_by_byte(bytes: &[u8]) -> usize {
-    bytes
-        .iter()
-        .position(|&b| BYTES[usize::from(b)] != Byte::Plain)
-        .unwrap_or(bytes.len())
 }
 
 /// Whether `b` is [`Byte::Plain`], as comparisons joined without branches rather than a
@@ -347,23 +345,32 @@ pub(crate) fn equivalent(a: &str, b: &str) -> bool {
     i == a.len() && j == b.len()
 }
 
-/// The offset of the first `%` in `bytes`: most URIs have none, and every lookup asks. Eight
-/// bytes at a time (a word holds a `%` when one of its bytes XOR `%` is zero); for URIs of a
-/// few dozen bytes this beats a call to a general `memchr`.
+/// The offset of the first `%` in `bytes`: most URIs have none, and every lookup asks.
 fn find_percent(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    const PERCENTS: u64 = u64::from_ne_bytes([b'%'; 8]);
-    let mut words = bytes.chunks_exact(8);
+    find_byte(bytes, b'%')
+}
+
+/// The offset of the first `byte` in `bytes`, eight bytes at a time (a word holds `byte` where
+/// one of its bytes XOR `byte` is zero). For URIs of a few dozen bytes this beats a call to a
+/// general `memchr`, and a block of [`first_where`] too, as it finds where in the word the
+/// byte is.
+#[inline]
+fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    let pattern = u64::from_le_bytes([byte; 8]);
     let mut at = 0;
-    for word in &mut words {
-        let x = u64::from_ne_bytes(word.try_into().expect("eight bytes")) ^ PERCENTS;
-        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
-            break;
+    for word in bytes.chunks_exact(8) {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ pattern;
+        // A borrow can set the high bit of a byte above a zero one, never below: the lowest
+        // bit set is the first match.
+        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zeros != 0 {
+            return Some(at + zeros.trailing_zeros() as usize / 8);
         }
         at += 8;
     }
-    bytes[at..].iter().position(|&b| b == b'%').map(|i| at + i)
+    bytes[at..].iter().position(|&b| b == byte).map(|i| at + i)
 }
 
 pub(super) fn is_hex_pair(b: &[u8]) -> bool {
@@ -555,6 +562,11 @@ mod tests {
             ("abcdefgh%", Some(8)),
             ("abcdefg%ijklmnop%", Some(7)),
             ("a\u{e9}\u{25}", Some(3)),
+            ("%%%%%%%%", Some(0)),
+            ("abcdefg%", Some(7)),
+            ("a%%bcdefghijklmnop", Some(1)),
+            ("abcdefgh\u{1}%", Some(9)),
+            ("\u{1}\u{1}%\u{1}\u{1}\u{1}\u{1}\u{1}", Some(2)),
         ] {
             assert_eq!(find_percent(text.as_bytes()), at, "{text}");
         }
