@@ -83,42 +83,56 @@ pub(super) fn hex_value(b: u8) -> u8 {
 }
 
 /// The length of the run of plain bytes `bytes` starts with. Most bytes of most URIs are in
-/// such a run.
+/// such a run: a text of two blocks or more is read a block at a time ([`plain_blocks`]), a
+/// shorter one by the table (where a block that holds the end of the run would cost more than
+/// it saves).
 #[inline]
 fn plain_run(bytes: &[u8]) -> usize {
-    first_where(bytes, |b| !is_plain(b)).unwrap_or(bytes.len())
+    if bytes.len() < 2 * BLOCK {
+        return byte_by_byte(bytes);
+    }
+    plain_blocks(bytes)
 }
 
-/// How many bytes [`first_where`] reads at once.
-const BLOCK: usize = 16;
-
-/// The offset of the first byte of `bytes` for which `found` holds. Read sixteen bytes at a
-/// time, with `found` written as comparisons joined without branches, which compile to
-/// vector instructions; the last sixteen overlap the block before (where the text is that
-/// long), and only the block that holds the byte is read one byte at a time.
-#[inline(always)]
-fn first_where(bytes: &[u8], found: impl Fn(u8) -> bool + Copy) -> Option<usize> {
-    let any = |block: &[u8]| {
-        let block: &[u8; BLOCK] = block.try_into().expect("a whole block");
-        block.iter().fold(0, |any, &b| any | u8::from(found(b))) != 0
-    };
-    let in_block = |from: usize| {
-        bytes[from..]
-            .iter()
-            .position(|&b| found(b))
-            .map(|i| from + i)
-    };
+/// [`plain_run`] sixteen bytes at a time, with comparisons that compile to vector instructions
+/// (the last sixteen overlapping the block before), and by the table, a byte at a time, only
+/// from the block where the run ends. Out of line, so that a short text does not pay for
+/// setting up the comparisons.
+#[inline(never)]
+fn plain_blocks(bytes: &[u8]) -> usize {
     let mut at = 0;
     while let Some(block) = bytes.get(at..at + BLOCK) {
-        if any(block) {
-            return in_block(at);
+        if !all_plain(block) {
+            return at + byte_by_byte(&bytes[at..]);
         }
         at += BLOCK;
     }
     match bytes.len().checked_sub(BLOCK) {
-        Some(last) if !any(&bytes[last..]) => None,
-        _ => in_block(at),
+        Some(last) if all_plain(&bytes[last..]) => bytes.len(),
+        _ => at + byte_by_byte(&bytes[at..]),
     }
+}
+
+/// How many bytes [`plain_run`] reads at once.
+const BLOCK: usize = 16;
+
+/// Whether every byte of a block of [`BLOCK`] bytes is plain, in one pass with no branch.
+#[inline(always)]
+fn all_plain(block: &[u8]) -> bool {
+    let block: &[u8; BLOCK] = block.try_into().expect("a whole block");
+    block
+        .iter()
+        .fold(0, |stops, &b| stops | u8::from(!is_plain(b)))
+        == 0
+}
+
+/// [`plain_run`] a byte at a time, by the table: one load a byte.
+#[inline]
+fn byte_by_byte(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| BYTES[usize::from(b)] != Byte::Plain)
+        .unwrap_or(bytes.len())
 }
 
 /// Whether `b` is [`Byte::Plain`], as comparisons joined without branches rather than a
@@ -352,8 +366,8 @@ fn find_percent(bytes: &[u8]) -> Option<usize> {
 
 /// The offset of the first `byte` in `bytes`, eight bytes at a time (a word holds `byte` where
 /// one of its bytes XOR `byte` is zero). For URIs of a few dozen bytes this beats a call to a
-/// general `memchr`, and a block of [`first_where`] too, as it finds where in the word the
-/// byte is.
+/// general `memchr`, and a block of comparisons too, as it finds where in the word the byte
+/// is.
 #[inline]
 fn find_byte(bytes: &[u8], byte: u8) -> Option<usize> {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
