@@ -62,7 +62,8 @@ fn finish_spans(
     strict_query: bool,
 ) -> Result<(), MatchError> {
     let head_vars = template.tail_var().unwrap_or(template.var_count());
-    if triplets != Triplets::None {
+    let utf8_unknown = triplets.need_utf8_check();
+    if utf8_unknown {
         check_utf8(uri, spans, head_vars)?;
     }
     // A head whose occurrences disagree is no match, whatever its query: said first, so that
@@ -71,7 +72,15 @@ fn finish_spans(
         agree::agree_in_head(template, uri, spans)?;
     }
     if let (Some(first), Some(from)) = (template.tail_var(), query) {
-        query::bind(template, first, uri, from, strict_query, spans)?;
+        query::bind(
+            template,
+            first,
+            uri,
+            from,
+            strict_query,
+            utf8_unknown,
+            spans,
+        )?;
     }
     if template.explodes() {
         // The spans lent to captures for the check, and taken back: no copy.

@@ -47,15 +47,22 @@ pub(super) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &
 
 /// Binds the query region `uri[from..]`, as an engine matched it, to the tail's variables
 /// (those from `first_var` on), writing each bound value's span to `spans`. Exploded variables
-/// get the span of the whole region; [`super::Captures`] collects their items from it.
+/// get the span of the whole region; [`super::Captures`] collects their items from it. Names
+/// and values are checked to decode to UTF-8 where `utf8_unknown` (see
+/// [`Triplets::need_utf8_check`](crate::pct::Triplets::need_utf8_check)).
 pub(super) fn bind(
     t: &Parsed,
     first_var: usize,
     uri: &str,
     from: usize,
     strict: bool,
+    utf8_unknown: bool,
     spans: &mut Spans,
 ) -> Result<(), MatchError> {
+    let check = |text: &str, at: usize| match utf8_unknown {
+        true => check(text, at),
+        false => Ok(()),
+    };
     if from >= uri.len() {
         return Ok(());
     }
@@ -92,9 +99,11 @@ pub(super) fn bind(
         };
         spans.set(var, at..at + value.len());
     }
-    for (i, spec) in tail().enumerate() {
-        if spec.is_exploded() {
-            spans.set(first_var + i, from + 1..uri.len());
+    if t.explodes() {
+        for (i, spec) in tail().enumerate() {
+            if spec.is_exploded() {
+                spans.set(first_var + i, from + 1..uri.len());
+            }
         }
     }
     Ok(())

@@ -92,6 +92,7 @@ impl Spans {
     }
 
     /// Sets the span of variable `var`.
+    #[inline]
     pub(crate) fn set(&mut self, var: usize, span: Range<usize>) {
         let marks = self.marks_mut();
         marks[2 * var] = Mark::at(span.start);

@@ -162,7 +162,10 @@ pub(crate) const CLIENT_RAW: &[u8] = b"!$&'()*+,;=:@";
 pub(crate) enum Triplets {
     /// No triplet.
     None,
-    /// Triplets, none for an unreserved character.
+    /// Triplets, each of an ASCII byte and none of an unreserved character (`%20`, `%2F`):
+    /// whatever a value holds of them, it decodes to UTF-8.
+    Ascii,
+    /// Triplets, some of a byte past ASCII (`%C3%A9`), none of an unreserved character.
     Some,
     /// Triplets, some for an unreserved character (`%66`), which equal that character.
     Unreserved,
@@ -180,9 +183,17 @@ impl Triplets {
         };
         Some(match self {
             _ if is_unreserved(byte) => Triplets::Unreserved,
-            Triplets::None => Triplets::Some,
+            Triplets::Unreserved => Triplets::Unreserved,
+            _ if byte >= 0x80 => Triplets::Some,
+            Triplets::None => Triplets::Ascii,
             other => other,
         })
+    }
+
+    /// Whether a value that holds some of these triplets may fail to decode to UTF-8: where
+    /// every triplet is of an ASCII byte, none can.
+    pub(crate) fn need_utf8_check(self) -> bool {
+        matches!(self, Triplets::Some | Triplets::Unreserved)
     }
 }
 
@@ -546,7 +557,10 @@ mod tests {
     #[test]
     fn checking_finds_the_first_fault() {
         let percent = |s: &str| check(s).map(|c| c.triplets);
-        assert_eq!(percent("a%2Fb"), Ok(Triplets::Some));
+        assert_eq!(percent("a%2Fb"), Ok(Triplets::Ascii));
+        assert_eq!(percent("a%2Fb%C3%A9"), Ok(Triplets::Some));
+        assert_eq!(percent("%C3%A9%20"), Ok(Triplets::Some));
+        assert_eq!(percent("%C3%A9%41"), Ok(Triplets::Unreserved));
         assert_eq!(percent("a%2F%41"), Ok(Triplets::Unreserved));
         assert_eq!(percent("a%41%2F"), Ok(Triplets::Unreserved));
         assert_eq!(percent("a/b"), Ok(Triplets::None));
