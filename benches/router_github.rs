@@ -3,7 +3,8 @@
 //! SDKs do today), with a `memchr` pass over the same bytes as the floor.
 //!
 //! Groups: `github/full_pass` routes all 130 paths; `github/first`, `github/last`,
-//! `github/4_params` and `github/miss` are single lookups. `github/bare` and
+//! `github/4_params`, `github/miss` and `github/static` (`/notifications`, as the callgrind
+//! workload `static`) are single lookups. `github/bare` and
 //! `github/read_params` compare this crate's router with matchit's in one loop written the
 //! same way for both (`common::bare_*` and `common::read_*`): route and add up the values, and
 //! route and read every parameter decoded, as a handler does.
@@ -149,6 +150,7 @@ fn bench(c: &mut Criterion) {
     lookups(c, "github/last", &r, &[all[all.len() - 1]]);
     lookups(c, "github/4_params", &r, &[four.path.as_str()]);
     lookups(c, "github/miss", &r, &[MISS]);
+    lookups(c, "github/static", &r, &["/notifications"]);
     same_loop(c, &r, &all);
 }
 
