@@ -596,6 +596,18 @@ impl<'a> Capture<'a> {
             .flat_map(move |(k, v)| keys.then_some(k).into_iter().chain(Some(v)))
     }
 
+    /// Calls `f` on each of [`raw_parts`](Self::raw_parts) until it fails: on the raw text
+    /// itself, without the iterator, where the value is a string, as most values are.
+    pub(crate) fn try_for_each_raw_part<E>(
+        &self,
+        mut f: impl FnMut(&'a str) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match self.shape() {
+            Shape::Scalar => f(self.raw),
+            _ => self.raw_parts().try_for_each(f),
+        }
+    }
+
     /// Whether the value is empty, as an undefined one's expansion is in some places: an
     /// empty string, or one empty item (`{;v*}` of `[""]` writes `;v`).
     fn is_empty_value(&self) -> bool {

@@ -194,9 +194,7 @@ impl<T> Router<T> {
             // Each item and key is judged where it stands in the URI, decoded as it is read:
             // the handler's own call is the one decoding.
             let single = capture.items_are_segments();
-            let outcome = capture
-                .raw_parts()
-                .try_for_each(|part| policy.check_raw(part, single));
+            let outcome = capture.try_for_each_raw_part(|part| policy.check_raw(part, single));
             if let Err(rule) = outcome {
                 return Err(RouteError::Unsafe {
                     template: route.template.to_string(),
