@@ -93,8 +93,9 @@ function output(length) {
 const SPANS = 1 << 30;
 /** The bit of a span's start that says it is in the answer's text, not the URI. */
 const IN_TEXT = 0x80000000;
-/** The bit of a span's start that says it is the URI's text, still to be percent-decoded: the
- * match checked that it decodes to UTF-8, so `decodeURIComponent` gives the engine's value. */
+/** The bit of a span's start that says it is the URI's text, still to be percent-decoded: a
+ * match only answers values that decode to UTF-8, so `decodeURIComponent` gives the engine's
+ * value. */
 const TO_DECODE = 0x40000000;
 /** The engine reads URIs of at most 32 KiB: one with more UTF-16 code units has more bytes. */
 const MAX_URI = 32 * 1024;
@@ -242,8 +243,8 @@ export class UriTemplate {
   #names;
   /** The names a match's spans give by index, for route 0. */
   #named;
-  /** What `expand` expands strings with itself (plan.js), once it has asked; `null` for a
-   * template that carries bound values. */
+  /** What `expand` expands strings with itself (plan.js): `undefined` until it has asked,
+   * `null` for a template that carries bound values. */
   #plan;
 
   /** Whether `str` is a valid RFC 6570 template with at least one expression. */
@@ -277,7 +278,7 @@ export class UriTemplate {
    * their keys' order); `undefined` and `null` are undefined. */
   expand(variables) {
     const given = typeof variables === 'object' && variables !== null;
-    this.#plan ??= JSON.parse(this.#template.plan());
+    if (this.#plan === undefined) this.#plan = JSON.parse(this.#template.plan());
     if (this.#plan !== null) {
       const expanded = expandPlan(this.#plan, given ? variables : {});
       if (expanded !== undefined) return expanded;

@@ -1,8 +1,10 @@
 // Expansion without a crossing: a template's plan (rfc6570-wasm/src/plan.rs), expanded here
 // for values this code reads exactly as the module does. `expandPlan` answers `undefined` for
-// anything else (a list or map, text with a lone surrogate, a function, an expansion that could
-// be near the module's limit), and the caller sends those to the module, the one expander of
-// lists, maps, refusals and limits. The test `plan.test.mjs` expands every case both ways.
+// anything else (a list or map, text with a lone surrogate, a function, a value or an expansion
+// that could come near the module's limit), and the caller sends those to the module, the one
+// expander of lists, maps and refusals. It reads each of the template's names once, and no
+// other key (the module is sent every key, and refuses more than 4 MiB of them: here nothing is
+// sent). The test `plan.test.mjs` expands random draws both ways.
 
 /** What `allow: U` leaves as it is (RFC 6570 section 1.5: the unreserved characters). */
 const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
@@ -14,22 +16,26 @@ const SUB_DELIMS_LEFT_RAW_ALL = /[!'()*]/g;
 /** What `encodeURI` encodes that `allow: U+R` may leave raw: see `encodeReserved`. */
 const PUT_BACK_FROM = /[%[\]]/;
 /** The module's limit is 1 MiB of expansion: past a third of it in characters (each one up to
- * three bytes of UTF-8), the module answers, with its error if it is over. */
+ * three bytes of UTF-8), in a value or in the expansion, the module answers, with its error if
+ * it is over. */
 const LONGEST = (1 << 20) / 3;
 
 const { propertyIsEnumerable } = Object.prototype;
 
-/** `variables[name]` as text, as the package sends values to the module: `null` for none (an
- * own enumerable property that is `undefined` or `null`, or no such property), `undefined` for
- * a value the plan leaves to the module. */
+/** `variables[name]` as text, as the package sends values to the module: `null` for none (no
+ * own enumerable property, or one that is `undefined` or `null`), `undefined` for a value the
+ * plan leaves to the module. Enumerable first, so that no inherited getter runs. */
 function text(variables, name) {
+  if (!propertyIsEnumerable.call(variables, name)) return null;
   const value = variables[name];
-  if (value === undefined || value === null || !propertyIsEnumerable.call(variables, name)) return null;
+  if (value === undefined || value === null) return null;
+  let string;
   switch (typeof value) {
-    case 'string': return value;
-    case 'number': case 'boolean': case 'bigint': return String(value);
+    case 'string': string = value; break;
+    case 'number': case 'boolean': case 'bigint': string = String(value); break;
     default: return undefined;
   }
+  return string.length > LONGEST ? undefined : string;
 }
 
 /** The first `prefix` characters (code points) of `value`, which is well-formed. */
@@ -87,8 +93,16 @@ function putBack(match, hex) {
 /** The expansion of `plan` with `variables` (an object), or `undefined` where the module must
  * answer. */
 export function expandPlan(plan, variables) {
+  const names = plan[0];
+  const values = new Array(names.length);
+  for (let i = 0; i < names.length; i++) {
+    const value = text(variables, names[i]);
+    if (value === undefined) return undefined;
+    values[i] = value;
+  }
   let out = '';
-  for (const part of plan) {
+  for (let p = 1; p < plan.length; p++) {
+    const part = plan[p];
     if (typeof part === 'string') {
       out += part;
       continue;
@@ -96,14 +110,12 @@ export function expandPlan(plan, variables) {
     const [first, sep, named, ifEmpty, reserved] = part;
     let lead = first;
     for (let v = 5; v < part.length; v += 2) {
-      const name = part[v];
-      const value = text(variables, name);
+      const value = values[part[v]];
       if (value === null) continue;
-      if (value === undefined) return undefined;
       out += lead;
       lead = sep;
       if (named) {
-        out += name;
+        out += names[part[v]];
         if (value === '') {
           out += ifEmpty;
           continue;

@@ -10,8 +10,9 @@
 //! index in the template's names (`variables::Names`), which the package holds too. Where the URI
 //! is ASCII, a value is the URI's `start..end`, which the package slices from the string it sent:
 //! as it stands if it holds no triplet, or, with bit 30 of `start` set, to be percent-decoded
-//! (by `decodeURIComponent`, which gives what `Capture::decoded` does here: the match has checked
-//! that every triplet is one and that they decode to UTF-8). Any other value is appended to the
+//! (by `decodeURIComponent`, which gives what `Capture::decoded` does here: every triplet of a
+//! matched URI is one, and a match answers only values that decode to UTF-8). Any other value is
+//! appended to the
 //! output text, and its `start` has bit 31 set. Offsets count UTF-16 code units, as JavaScript
 //! slices strings. Slicing a string it already holds, and decoding it with the engine's builtin,
 //! cost the package far less than decoding text the module wrote, or `JSON.parse`. Other matches

@@ -1,20 +1,23 @@
-//! A template as the package expands it without a crossing: its literals as expansion writes
-//! them, and each expression's rules (RFC 6570, appendix A) with its variables.
+//! A template as the package expands it without a crossing: its variables' names, its
+//! literals as expansion writes them, and each expression's rules (RFC 6570, appendix A).
 //!
 //! Expanding a few strings costs less in JavaScript than the crossing and the two copies of
 //! the text that an `expandInput` call takes. The package expands with the plan only values it
 //! reads exactly as the module does (strings, numbers, booleans and bigints, of well-formed
-//! text, in short expansions), and sends everything else to the module, which stays the one
-//! expander of lists, maps, refusals and limits. A test expands every case both ways.
+//! text, in expansions far from the module's limit), and sends everything else to the module,
+//! which stays the one expander of lists, maps and refusals. `npm/test/plan.test.mjs` expands
+//! random draws both ways.
 //!
 //! ```text
-//! plan       := [part*] | null
-//! part       := literal | [first, sep, named, ifemp, reserved, (name, prefix)*]
+//! plan       := [names, part*] | null
+//! names      := [name*]
+//! part       := literal | [first, sep, named, ifemp, reserved, (name index, prefix)*]
 //! ```
 //!
-//! A literal is the text expansion writes for it. `named` and `reserved` are 0 or 1, and a
-//! `prefix` is 0 where the variable has none. A template that carries values a partial
-//! expansion bound has no plan (`null`): the module expands it with them.
+//! `names` holds each name once, in the order the template first uses it, so that the package
+//! reads each value once. A literal is the text expansion writes for it. `named` and `reserved`
+//! are 0 or 1, and a `prefix` is 0 where the variable has none. A template that carries values
+//! a partial expansion bound has no plan (`null`): the module expands it with them.
 
 use std::fmt::Write;
 
@@ -30,12 +33,23 @@ pub fn of(template: &UriTemplate, has_bound_values: bool) -> String {
     if has_bound_values {
         return "null".into();
     }
-    let mut json = String::from("[");
-    for (i, component) in template.components().enumerate() {
+    let mut names: Vec<&str> = Vec::new();
+    for var in template.variables() {
+        if !names.contains(&var.name()) {
+            names.push(var.name());
+        }
+    }
+    let mut json = String::from("[[");
+    for (i, name) in names.iter().enumerate() {
         if i > 0 {
             json.push(',');
         }
-        if part(component, &mut json).is_none() {
+        string(&mut json, name);
+    }
+    json.push(']');
+    for component in template.components() {
+        json.push(',');
+        if part(component, &names, &mut json).is_none() {
             return "null".into();
         }
     }
@@ -45,7 +59,7 @@ pub fn of(template: &UriTemplate, has_bound_values: bool) -> String {
 
 /// Writes one part of the plan; `None` for a literal the module cannot say how it expands
 /// (none that a parsed template holds).
-fn part(component: Component<'_>, json: &mut String) -> Option<()> {
+fn part(component: Component<'_>, names: &[&str], json: &mut String) -> Option<()> {
     match component {
         Component::Literal(text) => {
             // Through the module's one expander: `Partial::expand_to` with the package's
@@ -68,9 +82,8 @@ fn part(component: Component<'_>, json: &mut String) -> Option<()> {
             string(json, op.if_empty());
             write!(json, ",{reserved}").ok()?;
             for var in expression.variables() {
-                json.push(',');
-                string(json, var.name());
-                write!(json, ",{}", var.prefix().unwrap_or(0)).ok()?;
+                let index = names.iter().position(|&name| name == var.name())?;
+                write!(json, ",{index},{}", var.prefix().unwrap_or(0)).ok()?;
             }
             json.push(']');
         }

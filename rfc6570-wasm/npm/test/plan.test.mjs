@@ -83,6 +83,20 @@ test('a template that carries bound values has no plan: the module expands with 
   assert.equal(partial.expand({ y: 'b' }), 'a,b');
 });
 
+test('the plan reads each of the template\'s names once, and no inherited getter', () => {
+  let reads = 0;
+  const variables = { get x() { reads += 1; return String(reads); } };
+  assert.equal(new UriTemplate('{x}{x}{/x}').expand(variables), '11/1');
+  assert.equal(reads, 1);
+  const inherited = Object.create({ get x() { throw new Error('read'); } });
+  assert.equal(new UriTemplate('{x}').expand(inherited), '');
+});
+
+test('a value too long for the plan is left to the module and its limits', () => {
+  assert.throws(() => new UriTemplate('{x:3}').expand({ x: 'a'.repeat(4.3e6) }), { kind: 'variables' });
+  assert.equal(new UriTemplate('{x:3}').expand({ x: 'a'.repeat(400_000) }), 'aaa');
+});
+
 test('values the plan leaves to the module still expand, or are refused, as before', () => {
   const t = new UriTemplate('{x}{?y*}{/z:2}');
   assert.equal(t.expand({ x: ['a', 'b'], y: { k: 'v' }, z: 'abc' }), 'a,b?k=v/ab');
