@@ -5,12 +5,12 @@
 //! ```text
 //! $TMP/rfc6570-probe-XXXX/canary.txt                          two folders up
 //! $TMP/rfc6570-probe-XXXX/outer/canary.txt                    one folder up
-//! $TMP/rfc6570-probe-XXXX/outer/work-private/canary.txt       beside, in a folder whose name
+//! $TMP/rfc6570-probe-XXXX/outer/cwd-private/canary.txt        beside, in a folder whose name
 //!                                                             extends the working directory's
 //!                                                             (a prefix check without a
 //!                                                             separator lets it through)
-//! $TMP/rfc6570-probe-XXXX/outer/work                          the server's working directory
-//! $TMP/rfc6570-probe-XXXX/outer/work/rfc6570-probe-link.txt   a link to the canary one up
+//! $TMP/rfc6570-probe-XXXX/outer/cwd                           the server's working directory
+//! $TMP/rfc6570-probe-XXXX/outer/cwd/rfc6570-probe-link.txt    a link to the canary one up
 //! ```
 
 use std::io;
@@ -39,8 +39,8 @@ impl Sandbox {
         // find the canaries' paths as the probe names them.
         let root = dir.path().canonicalize()?;
         let parent = root.join("outer");
-        let work = parent.join("work");
-        let beside = parent.join("work-private");
+        let work = parent.join("cwd");
+        let beside = parent.join("cwd-private");
         for d in [&work, &beside] {
             std::fs::create_dir_all(d)?;
         }
@@ -78,7 +78,7 @@ impl Sandbox {
         [
             ("canary-up", format!("../{CANARY}")),
             ("canary-up-2", format!("../../{CANARY}")),
-            ("canary-beside", format!("../work-private/{CANARY}")),
+            ("canary-beside", format!("../cwd-private/{CANARY}")),
             ("canary-link", LINK.to_owned()),
         ]
     }

@@ -131,7 +131,7 @@ fn python_sdk_prefix_check_without_separator_escapes_to_a_sibling() {
     assert!(
         p.findings("escape", "file:///{+path}")
             .iter()
-            .all(|f| { f["detail"].as_str().unwrap().contains("work-private") })
+            .all(|f| { f["detail"].as_str().unwrap().contains("cwd-private") })
     );
 }
 
