@@ -41,7 +41,7 @@ pub(crate) fn finish(
     strict_query: bool,
 ) -> Result<(), MatchError> {
     // Most lookups have nothing to finish: kept inline, so that they do not pay for a call.
-    if triplets == Triplets::None
+    if !triplets.need_utf8_check()
         && query.is_none()
         && !template.explodes()
         && !template.has_repeats()

@@ -59,10 +59,6 @@ pub(super) fn bind(
     utf8_unknown: bool,
     spans: &mut Spans,
 ) -> Result<(), MatchError> {
-    let check = |text: &str, at: usize| match utf8_unknown {
-        true => check(text, at),
-        false => Ok(()),
-    };
     if from >= uri.len() {
         return Ok(());
     }
@@ -79,14 +75,14 @@ pub(super) fn bind(
             if tail().any(|v| v.is_exploded()) {
                 // The name ends before the value's `=`, or, without one, where the value is.
                 let name_end = at - usize::from(uri.as_bytes()[at - 1] == b'=');
-                check(name, name_end - name.len())?;
-                check(value, at)?;
+                check(name, name_end - name.len(), utf8_unknown)?;
+                check(value, at, utf8_unknown)?;
             } else if strict {
                 return Err(QueryError::UnexpectedParameter { name: name.into() }.into());
             }
             continue;
         };
-        check(value, at)?;
+        check(value, at, utf8_unknown)?;
         if spec.is_exploded() {
             continue;
         }
@@ -133,8 +129,12 @@ fn next_occurrence(
         .ok_or(MatchError::NoMatch)
 }
 
-/// Checks that a value decodes to UTF-8; `at` is its offset in the URI.
-fn check(value: &str, at: usize) -> Result<(), MatchError> {
+/// Checks that a value decodes to UTF-8, where that is `unknown`; `at` is its offset in the
+/// URI.
+fn check(value: &str, at: usize, unknown: bool) -> Result<(), MatchError> {
+    if !unknown {
+        return Ok(());
+    }
     pct::check_utf8(value).map_err(|i| MatchError::Malformed {
         position: at + i,
         reason: super::Malformed::NotUtf8,
