@@ -199,7 +199,7 @@ impl<'a> Captures<'a> {
         let mut best: Option<(u8, usize, Capture<'a>)> = None;
         for capture in self.template.occurrences(first).filter_map(|v| self.at(v)) {
             let (rank, chars) = match capture.spec {
-                spec if spec.prefix != 0 => (0, pct::char_count(capture.raw)),
+                spec if spec.prefix != 0 => (0, pct::char_count(capture.raw.as_bytes())),
                 _ if capture.kind() == CaptureKind::Map => (3, 0),
                 spec if !spec.explode => (2, 0),
                 _ => (1, 0),
@@ -328,7 +328,9 @@ impl<'a> Captures<'a> {
     }
 
     /// An exploded query variable collects the parameters named after it; failing those, the
-    /// first such variable collects the undeclared parameters as a map.
+    /// first such variable collects the undeclared parameters as a map. Out of line: rare,
+    /// and its reading of the query would cost every other capture registers.
+    #[inline(never)]
     fn query_shape(&self, name: &str, index: usize) -> Option<Shape> {
         let region = &self.uri[self.spans.get(index)?];
         if query::pairs(region, 0).any(|(n, _, _)| pct::equivalent(n, name)) {

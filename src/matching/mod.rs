@@ -100,7 +100,7 @@ fn finish_spans(
 /// Checks that the text of the first `vars` variables decodes to UTF-8.
 fn check_utf8(uri: &str, spans: &Spans, vars: usize) -> Result<(), MatchError> {
     for span in spans.first(vars).flatten() {
-        pct::check_utf8(&uri[span.clone()]).map_err(|i| MatchError::Malformed {
+        pct::check_utf8(&uri.as_bytes()[span.clone()]).map_err(|i| MatchError::Malformed {
             position: span.start + i,
             reason: Malformed::NotUtf8,
         })?;

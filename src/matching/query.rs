@@ -6,40 +6,40 @@
 //! matching, to the end) is split on `&` and each pair bound by name, as
 //! [`UriTemplate::match_uri`](crate::UriTemplate::match_uri) documents.
 
-use super::spans::Spans;
+use std::ops::Range;
+
+use super::spans::{Mark, Spans};
 use super::{MatchError, QueryError};
 use crate::pct;
 use crate::template::{Parsed, VarSpec};
 
 /// Iterates over the `name=value` pairs of a query (without its leading `?` or `&`), with the
-/// byte offset of each value in the URI. A pair without `=` has an empty value. Queries are
-/// short: a byte loop finds `&` and `=` faster than a searcher's set-up.
+/// byte offset of each value in the URI. A pair without `=` has an empty value.
 pub(super) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &str, usize)> {
-    let bytes = query.as_bytes();
+    // `&` and `=` are ASCII, so every cut falls between characters.
+    pair_ranges(query.as_bytes()).map(move |(name, value)| {
+        let at = offset + value.start;
+        (&query[name], &query[value], at)
+    })
+}
+
+/// [`pairs`] as the ranges of each name and value in the query's bytes.
+fn pair_ranges(query: &[u8]) -> impl Iterator<Item = (Range<usize>, Range<usize>)> + '_ {
     let mut start = 0;
     std::iter::from_fn(move || {
         loop {
-            if start > bytes.len() {
+            if start > query.len() {
                 return None;
             }
-            let end = start
-                + bytes[start..]
-                    .iter()
-                    .position(|&b| b == b'&')
-                    .unwrap_or(bytes.len() - start);
-            let pair = start..end;
-            start = end + 1;
+            let pair = start..pct::find_byte(query, start, b'&').unwrap_or(query.len());
+            start = pair.end + 1;
             if pair.is_empty() {
                 continue;
             }
-            // `&` and `=` are ASCII, so every cut falls between characters.
-            return Some(match bytes[pair.clone()].iter().position(|&b| b == b'=') {
-                Some(eq) => (
-                    &query[pair.start..pair.start + eq],
-                    &query[pair.start + eq + 1..pair.end],
-                    offset + pair.start + eq + 1,
-                ),
-                None => (&query[pair.clone()], "", offset + pair.end),
+            // Names are short: a byte loop finds their end.
+            return Some(match query[pair.clone()].iter().position(|&b| b == b'=') {
+                Some(eq) => (pair.start..pair.start + eq, pair.start + eq + 1..pair.end),
+                None => (pair.clone(), pair.end..pair.end),
             });
         }
     })
@@ -50,6 +50,7 @@ pub(super) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &
 /// get the span of the whole region; [`super::Captures`] collects their items from it. Names
 /// and values are checked to decode to UTF-8 where `utf8_unknown` (see
 /// [`Triplets::need_utf8_check`](crate::pct::Triplets::need_utf8_check)).
+#[inline]
 pub(super) fn bind(
     t: &Parsed,
     first_var: usize,
@@ -65,12 +66,18 @@ pub(super) fn bind(
     // Every engine reads the region with `Class::query()`, which takes no `#`: a fragment
     // never reaches the pairs.
     debug_assert!(!uri.as_bytes()[from..].contains(&b'#'));
-    let tail = || t.variables().skip(first_var);
-    for (name, value, at) in pairs(&uri[from + 1..], from + 1) {
+    let tail = || t.tail_variables();
+    // The tail's marks, two a variable, by its index in the tail: read once, where each
+    // `Spans` call would look again at where they are kept.
+    let marks = &mut spans.marks_mut()[2 * first_var..];
+    let query = &uri.as_bytes()[from + 1..];
+    for (name, value) in pair_ranges(query) {
+        let at = from + 1 + value.start;
+        let (name, value) = (&query[name], &query[value]);
         // Names compare under RFC 3986 normalization: `%74oken` is `token`.
         let found = tail()
             .enumerate()
-            .find(|(_, v)| pct::equivalent(v.name(), name));
+            .find(|(_, v)| pct::equivalent(v.name_bytes(), name));
         let Some((i, spec)) = found else {
             if tail().any(|v| v.is_exploded()) {
                 // The name ends before the value's `=`, or, without one, where the value is.
@@ -78,7 +85,8 @@ pub(super) fn bind(
                 check(name, name_end - name.len(), utf8_unknown)?;
                 check(value, at, utf8_unknown)?;
             } else if strict {
-                return Err(QueryError::UnexpectedParameter { name: name.into() }.into());
+                let name = text(name);
+                return Err(QueryError::UnexpectedParameter { name }.into());
             }
             continue;
         };
@@ -86,43 +94,50 @@ pub(super) fn bind(
         if spec.is_exploded() {
             continue;
         }
-        let var = match spans.get(first_var + i) {
-            None if fits_prefix(value, &spec) => first_var + i,
+        let var = match marks[2 * i].get() {
+            None if fits_prefix(value, &spec) => i,
             // A name the tail repeats (`{?q,q}`) binds its pairs to its occurrences in order.
-            _ if t.has_repeats() => next_occurrence(t, first_var, i, name, value, spans)?,
+            _ if t.has_repeats() => next_occurrence(t, i, name, value, marks)?,
             None => return Err(MatchError::NoMatch),
-            Some(_) => return Err(QueryError::DuplicateParameter { name: name.into() }.into()),
+            Some(_) => return Err(QueryError::DuplicateParameter { name: text(name) }.into()),
         };
-        spans.set(var, at..at + value.len());
+        set(marks, var, at..at + value.len());
     }
     if t.explodes() {
         for (i, spec) in tail().enumerate() {
             if spec.is_exploded() {
-                spans.set(first_var + i, from + 1..uri.len());
+                set(marks, i, from + 1..uri.len());
             }
         }
     }
     Ok(())
 }
 
-/// For a pair whose name's first occurrence in the tail (its `i`-th variable) is taken or
-/// does not fit the value: the next occurrence of the name that is free and fits.
+/// Sets the span of the tail's variable `var` in its `marks`.
+#[inline]
+fn set(marks: &mut [Mark], var: usize, span: Range<usize>) {
+    marks[2 * var] = Mark::at(span.start);
+    marks[2 * var + 1] = Mark::at(span.end);
+}
+
+/// For a pair whose name's first occurrence in the tail (its variable `i`) is taken or does
+/// not fit the value: the next occurrence of the name that is free and fits, by its index in
+/// the tail.
 fn next_occurrence(
     t: &Parsed,
-    first_var: usize,
     i: usize,
-    name: &str,
-    value: &str,
-    spans: &Spans,
+    name: &[u8],
+    value: &[u8],
+    marks: &[Mark],
 ) -> Result<usize, MatchError> {
     let mut free = t
-        .variables()
+        .tail_variables()
         .enumerate()
-        .skip(first_var + i)
-        .filter(|(v, spec)| pct::equivalent(spec.name(), name) && spans.get(*v).is_none())
+        .skip(i)
+        .filter(|(v, spec)| pct::equivalent(spec.name_bytes(), name) && marks[2 * v].is_none())
         .peekable();
     if free.peek().is_none() {
-        return Err(QueryError::DuplicateParameter { name: name.into() }.into());
+        return Err(QueryError::DuplicateParameter { name: text(name) }.into());
     }
     free.find(|(_, spec)| fits_prefix(value, spec))
         .map(|(v, _)| v)
@@ -131,7 +146,8 @@ fn next_occurrence(
 
 /// Checks that a value decodes to UTF-8, where that is `unknown`; `at` is its offset in the
 /// URI.
-fn check(value: &str, at: usize, unknown: bool) -> Result<(), MatchError> {
+#[inline]
+fn check(value: &[u8], at: usize, unknown: bool) -> Result<(), MatchError> {
     if !unknown {
         return Ok(());
     }
@@ -141,9 +157,15 @@ fn check(value: &str, at: usize, unknown: bool) -> Result<(), MatchError> {
     })
 }
 
-fn fits_prefix(value: &str, spec: &VarSpec<'_>) -> bool {
+#[inline]
+fn fits_prefix(value: &[u8], spec: &VarSpec<'_>) -> bool {
     let Some(max) = spec.prefix() else {
         return true;
     };
     pct::char_count(value) <= usize::from(max)
+}
+
+/// A name cut from the URI's text at ASCII bytes, as the text it is, for an error.
+fn text(name: &[u8]) -> String {
+    String::from_utf8_lossy(name).into_owned()
 }

@@ -72,15 +72,32 @@ pub(crate) fn units(bytes: &[u8]) -> impl Iterator<Item = Unit> + '_ {
     })
 }
 
+/// The value of a hex digit (0 for any other byte).
 #[inline]
 pub(super) fn hex_value(b: u8) -> u8 {
-    match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'f' => b - b'a' + 10,
-        b'A'..=b'F' => b - b'A' + 10,
-        _ => 0,
-    }
+    HEX[usize::from(b)] & 0x0F
 }
+
+/// [`HEX`] of a byte that is not a hex digit: any value of 16 or more.
+const NOT_HEX: u8 = 0x10;
+
+/// Each byte's value as a hex digit, or [`NOT_HEX`]: one load where a match of ranges
+/// branches.
+static HEX: [u8; 256] = {
+    let mut table = [NOT_HEX; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b'0'..=b'9' => byte - b'0',
+            b'a'..=b'f' => byte - b'a' + 10,
+            b'A'..=b'F' => byte - b'A' + 10,
+            _ => NOT_HEX,
+        };
+        b += 1;
+    }
+    table
+};
 
 /// The length of the run of plain bytes `bytes` starts with. Most bytes of most URIs are in
 /// such a run: a text of two blocks or more is read a block at a time ([`plain_blocks`]), a
@@ -138,7 +155,7 @@ fn byte_by_byte(bytes: &[u8]) -> usize {
 /// Whether `b` is [`Byte::Plain`], as comparisons joined without branches rather than a
 /// table, so that a block of them compiles to vector instructions.
 #[inline(always)]
-fn is_plain(b: u8) -> bool {
+pub(crate) fn is_plain(b: u8) -> bool {
     let stop = (b <= b' ')
         | (b == 0x7F)
         | (b == b'"')
@@ -157,8 +174,9 @@ fn is_plain(b: u8) -> bool {
 /// clients and people often send raw (`a+b.txt`, `report(1).pdf`, `ada@example.com`).
 pub(crate) const CLIENT_RAW: &[u8] = b"!$&'()*+,;=:@";
 
-/// What [`check`] found in valid text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What [`check`] found in valid text. Each reading knows more than the one before it: what a
+/// text holds is the last that one of its triplets calls for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Triplets {
     /// No triplet.
     None,
@@ -175,19 +193,14 @@ impl Triplets {
     /// What is known once the `%` at `at` is read too: `None` if it does not start a triplet.
     #[inline]
     fn and_triplet_at(self, bytes: &[u8], at: usize) -> Option<Self> {
-        let byte = match bytes.get(at + 1..at + 3) {
-            Some(&[h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
-                hex_value(h) << 4 | hex_value(l)
-            }
-            _ => return None,
+        let Some(&[h, l]) = bytes.get(at + 1..at + 3) else {
+            return None;
         };
-        Some(match self {
-            _ if is_unreserved(byte) => Triplets::Unreserved,
-            Triplets::Unreserved => Triplets::Unreserved,
-            _ if byte >= 0x80 => Triplets::Some,
-            Triplets::None => Triplets::Ascii,
-            other => other,
-        })
+        let (h, l) = (HEX[usize::from(h)], HEX[usize::from(l)]);
+        if h | l >= NOT_HEX {
+            return None;
+        }
+        Some(self.max(TRIPLET_OF[usize::from(h << 4 | l)]))
     }
 
     /// Whether a value that holds some of these triplets may fail to decode to UTF-8: where
@@ -196,6 +209,23 @@ impl Triplets {
         matches!(self, Triplets::Some | Triplets::Unreserved)
     }
 }
+
+/// What a triplet of each byte calls for: [`Triplets::Unreserved`] for an unreserved
+/// character, [`Triplets::Some`] past ASCII, [`Triplets::Ascii`] for the rest.
+static TRIPLET_OF: [Triplets; 256] = {
+    let mut table = [Triplets::Ascii; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if is_unreserved(byte) {
+            table[b] = Triplets::Unreserved;
+        } else if byte >= 0x80 {
+            table[b] = Triplets::Some;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// The first fault of a URI: a `%` that does not start a triplet, or a byte that a URI may
 /// not hold raw (RFC 3986 section 2): a control character, a space, `"`, `<`, `>`, `\`, `^`,
@@ -352,12 +382,26 @@ pub(crate) fn is_decoded_prefix(prefix: &str, whole: &str, chars: usize) -> bool
 
 /// Whether two valid texts are equivalent under RFC 3986 normalization (hex case, triplets of
 /// unreserved characters): how query names compare (`%74oken` is `token`).
-pub(crate) fn equivalent(a: &str, b: &str) -> bool {
+#[inline]
+pub(crate) fn equivalent(a: impl AsRef<[u8]>, b: impl AsRef<[u8]>) -> bool {
+    let (a, b) = (a.as_ref(), b.as_ref());
     // Names are a few bytes: compared inline, rather than by a call to `memcmp`.
-    if a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y) {
+    if a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y) {
         return true;
     }
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+    // Most names that differ do at their first byte, as units when neither starts a triplet.
+    if let (Some(&x), Some(&y)) = (a.first(), b.first()) {
+        if x != y && x != b'%' && y != b'%' {
+            return false;
+        }
+    }
+    // Without triplets, each byte is its own unit: texts that differ are not equivalent.
+    let percent = |text: &[u8]| text.iter().any(|&b| b == b'%');
+    (percent(a) || percent(b)) && same_units(a, b)
+}
+
+/// [`equivalent`] unit by unit, for texts with triplets.
+fn same_units(a: &[u8], b: &[u8]) -> bool {
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
         let ((x, m), (y, n)) = (unit_at(a, i), unit_at(b, j));
@@ -371,25 +415,56 @@ pub(crate) fn equivalent(a: &str, b: &str) -> bool {
 }
 
 /// The offset of the first `%` in `bytes`: most URIs have none, and every lookup asks. Eight
-/// bytes at a time (a word holds a `%` where one of its bytes XOR `%` is zero); for URIs of a
-/// few dozen bytes this beats a call to a general `memchr`, and a block of comparisons too, as
-/// it finds where in the word the `%` is.
+/// bytes at a time, as [`find_byte`] reads them, but for the bytes past the last whole word,
+/// read one at a time: most values are shorter than a word.
 fn find_percent(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    const PERCENTS: u64 = u64::from_le_bytes([b'%'; 8]);
     let mut at = 0;
     for word in bytes.chunks_exact(8) {
-        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ PERCENTS;
-        // A borrow can set the high bit of a byte above a zero one, never below: the lowest
-        // bit set is the first `%`.
-        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
-        if zeros != 0 {
-            return Some(at + zeros.trailing_zeros() as usize / 8);
+        let word = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        if let Some(i) = first_in_word(word, b'%') {
+            return Some(at + i);
         }
         at += 8;
     }
     bytes[at..].iter().position(|&b| b == b'%').map(|i| at + i)
+}
+
+/// The offset of the first `needle` in `word`'s bytes, little-endian: where one of its bytes
+/// XOR the needle is zero. A borrow can set the high bit of a byte above a zero one, never
+/// below: the lowest bit set is the first needle.
+#[inline(always)]
+fn first_in_word(word: u64, needle: u8) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    let x = word ^ u64::from_le_bytes([needle; 8]);
+    let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
+    (zeros != 0).then(|| zeros.trailing_zeros() as usize / 8)
+}
+
+/// The offset of the first `needle` in `bytes` from offset `from` on, eight bytes at a time:
+/// for texts of a few dozen bytes this beats a call to a general `memchr`, and a block of
+/// comparisons too, as it finds where in the word the needle is. The last word overlaps the
+/// one before (or the bytes before `from`), so that only a text shorter than a word is read a
+/// byte at a time.
+#[inline]
+pub(crate) fn find_byte(bytes: &[u8], from: usize, needle: u8) -> Option<usize> {
+    let first = |word: u64| first_in_word(word, needle);
+    let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("eight bytes"));
+    let mut at = from;
+    while at + 8 <= bytes.len() {
+        if let Some(i) = first(word(at)) {
+            return Some(at + i);
+        }
+        at += 8;
+    }
+    if at >= bytes.len() {
+        return None;
+    }
+    let Some(last) = bytes.len().checked_sub(8) else {
+        return bytes[at..].iter().position(|&b| b == needle).map(|i| at + i);
+    };
+    // The last eight bytes, shifted so that those not read yet come first.
+    first(word(last) >> (8 * (at - last))).map(|i| at + i)
 }
 
 pub(super) fn is_hex_pair(b: &[u8]) -> bool {
@@ -459,8 +534,7 @@ pub(crate) fn ends_char(text: &[u8]) -> bool {
 }
 
 /// The number of characters in captured text, a run of triplets for one character counting once.
-pub(crate) fn char_count(raw: &str) -> usize {
-    let bytes = raw.as_bytes();
+pub(crate) fn char_count(bytes: &[u8]) -> usize {
     let (mut i, mut chars) = (0, 0);
     while i < bytes.len() {
         let (unit, len) = unit_at(bytes, i);
@@ -606,6 +680,57 @@ mod tests {
                 "{b:#04x}"
             );
         }
+    }
+
+    #[test]
+    fn a_byte_is_found_wherever_it_lies_in_a_word_or_the_last() {
+        for len in 0..40 {
+            for at in 0..len {
+                let mut text = vec![b'a'; len];
+                text[at] = b'&';
+                assert_eq!(find_byte(&text, 0, b'&'), Some(at), "{len} {at}");
+                for from in 0..=at {
+                    assert_eq!(find_byte(&text, from, b'&'), Some(at), "{len} {at} {from}");
+                }
+                assert_eq!(find_byte(&text, at + 1, b'&'), None, "{len} {at}");
+                // A later one, and one of a byte that differs from it by a carry, change
+                // nothing.
+                text[len - 1] = b'&';
+                if at + 1 < len {
+                    text[at + 1] = b'\'';
+                }
+                assert_eq!(find_byte(&text, 0, b'&'), Some(at), "{len} {at}");
+            }
+            assert_eq!(find_byte(&vec![b'%'; len], 0, b'&'), None, "{len}");
+        }
+    }
+
+    #[test]
+    fn the_triplet_tables_read_each_pair_of_bytes_as_the_grammar_does() {
+        for h in 0..=255u8 {
+            assert_eq!(
+                hex_value(h) < 16 && h.is_ascii_hexdigit(),
+                h.is_ascii_hexdigit()
+            );
+            for l in 0..=255u8 {
+                let text = [b'%', h, l];
+                let expected = (h.is_ascii_hexdigit() && l.is_ascii_hexdigit()).then(|| {
+                    let byte = u8::from_str_radix(std::str::from_utf8(&text[1..]).unwrap(), 16);
+                    match byte.unwrap() {
+                        b if is_unreserved(b) => Triplets::Unreserved,
+                        b if b >= 0x80 => Triplets::Some,
+                        _ => Triplets::Ascii,
+                    }
+                });
+                assert_eq!(Triplets::None.and_triplet_at(&text, 0), expected, "{h} {l}");
+            }
+        }
+        // What is known only grows.
+        let of = |t: Triplets, text: &[u8]| t.and_triplet_at(text, 0);
+        assert_eq!(of(Triplets::Some, b"%20"), Some(Triplets::Some));
+        assert_eq!(of(Triplets::Unreserved, b"%C3"), Some(Triplets::Unreserved));
+        assert_eq!(of(Triplets::Ascii, b"%C3"), Some(Triplets::Some));
+        assert_eq!(of(Triplets::Some, b"%41"), Some(Triplets::Unreserved));
     }
 
     #[test]

@@ -26,6 +26,9 @@ pub(crate) struct Parsed {
     explodes: bool,
     /// See [`tail_var`](Self::tail_var).
     tail_var: Option<usize>,
+    /// The index of the node where the query tail starts, or the number of nodes (which the
+    /// template's length bounds, as it does every offset).
+    tail_node: u32,
     /// See [`var_count`](Self::var_count).
     var_count: usize,
     /// For each variable, the index of the first variable with its name, when some name is
@@ -63,13 +66,16 @@ impl Parsed {
         let nodes = grammar::parse(template, limits.max_expressions)
             .map_err(|(kind, at)| Error::new(kind, at, template))?;
         let explodes = nodes.iter().any(|n| matches!(n, Node::Var(v) if v.explode));
-        let tail_var = first_tail_var(&nodes);
+        let tail_node = tail_start(&nodes);
+        let tail_var = first_tail_var(&nodes, tail_node);
+        let tail_node = tail_node as u32;
         let var_count = nodes.iter().filter(|n| matches!(n, Node::Var(_))).count();
         Ok(Self {
             source: template.into(),
             nodes,
             explodes,
             tail_var,
+            tail_node,
             var_count,
             first_of: OnceLock::new(),
         })
@@ -95,7 +101,13 @@ impl Parsed {
     }
 
     pub(crate) fn variables(&self) -> impl Iterator<Item = VarSpec<'_>> + '_ {
-        self.nodes.iter().filter_map(|n| match n {
+        self.variables_of(&self.nodes)
+    }
+
+    /// The variable specs among `nodes`, which are some of this template's.
+    #[inline]
+    fn variables_of<'a>(&'a self, nodes: &'a [Node]) -> impl Iterator<Item = VarSpec<'a>> + 'a {
+        nodes.iter().filter_map(|n| match n {
             Node::Var(v) => Some(VarSpec {
                 source: &self.source,
                 node: *v,
@@ -142,6 +154,13 @@ impl Parsed {
         self.tail_var
     }
 
+    /// The variables of the query tail, from [`tail_var`](Self::tail_var) on: what a match
+    /// binds the query's pairs to, read without walking the rest of the template.
+    #[inline]
+    pub(crate) fn tail_variables(&self) -> impl Iterator<Item = VarSpec<'_>> + '_ {
+        self.variables_of(&self.nodes[self.tail_node as usize..])
+    }
+
     /// The number of variable specs: spec `i` has match slots `2i` (start) and `2i + 1` (end).
     #[inline]
     pub(crate) fn var_count(&self) -> usize {
@@ -184,9 +203,9 @@ impl Parsed {
     }
 }
 
-/// The index of the first variable of the query tail of `nodes`, if there is one.
-fn first_tail_var(nodes: &[Node]) -> Option<usize> {
-    let tail = tail_start(nodes);
+/// The index of the first variable of the query tail of `nodes`, which starts at node `tail`,
+/// if there is one.
+fn first_tail_var(nodes: &[Node], tail: usize) -> Option<usize> {
     (tail < nodes.len()).then(|| {
         nodes[..tail]
             .iter()

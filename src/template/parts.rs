@@ -169,6 +169,11 @@ impl<'t> VarSpec<'t> {
         &self.source[self.node.name_start as usize..self.node.name_end as usize]
     }
 
+    /// The name's bytes: what matching compares, without slicing a `str`.
+    pub(crate) fn name_bytes(&self) -> &'t [u8] {
+        &self.source.as_bytes()[self.node.name_start as usize..self.node.name_end as usize]
+    }
+
     /// The prefix length in characters, if the spec has one.
     ///
     /// ```

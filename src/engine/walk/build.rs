@@ -388,7 +388,7 @@ fn reading(strict: bool, var: &VarToken) -> Reading {
     }
 }
 
-fn run_table(class: Class) -> RunTable {
+pub(super) fn run_table(class: Class) -> RunTable {
     let mut table = [STOP; 256];
     for (b, entry) in table.iter_mut().enumerate() {
         let b = b as u8;

@@ -2,9 +2,10 @@
 //! then with a bounded stack of ways back and a budget, handing over to the VM past either.
 
 use super::{
-    ALLOWED, BRANCHES, CLIENT_STOP, LATER_EDGES, Mark, SEGMENT, Seen, TAIL, Tail, Walk, WalkNode,
-    Walker, load,
+    ALLOWED, BRANCHES, CLIENT_STOP, LATER_EDGES, Mark, NOT_PLAIN, PERCENT, QUERY_RUN, SEGMENT,
+    Seen, TAIL, Tail, Walk, WalkNode, Walker, load,
 };
+use crate::pct;
 
 /// Where a walk resumes when the edge it took fails: a node, where its prefix ended, and
 /// whether the node's segment edge is still to try or only the edges after it. Packed in one
@@ -365,7 +366,7 @@ impl Walker {
         let mut cost = 0;
         if from <= Step::Tail {
             if let Some(tail) = exits.tail.filter(|t| t.start.admits(Some(byte))) {
-                let (end, bits) = self.run(tail.run, uri, pos);
+                let (end, bits) = self.tail_run(tail.run, uri, pos);
                 if end == uri.len() {
                     slots[tail.slot as usize] = Mark::at(pos);
                     return (Rarer::Found(tail.key), bits, 0);
@@ -464,7 +465,7 @@ impl Walker {
     /// entries and of the byte that ends it. A plain loop: variable values are short, and an
     /// unrolled scan's set-up would be paid at every step of the walk.
     #[inline]
-    fn run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
+    pub(super) fn run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         let table = &self.runs[run as usize];
         let (mut end, mut seen) = (pos, 0);
         while let Some(&b) = uri.get(end) {
@@ -477,6 +478,53 @@ impl Walker {
         }
         (end, seen)
     }
+
+    /// [`run`](Self::run) for a query tail. Most tails run to the end of the URI: one of a
+    /// block or more is read sixteen bytes at a time ([`query_block`]), the last sixteen
+    /// overlapping the block before, and by the table only from the block where it ends.
+    #[inline]
+    pub(super) fn tail_run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
+        debug_assert_eq!(run, QUERY_RUN, "tails run over the query's bytes");
+        let Some(last) = uri
+            .len()
+            .checked_sub(QUERY_BLOCK)
+            .filter(|&last| last >= pos)
+        else {
+            return self.run(run, uri, pos);
+        };
+        let (mut at, mut seen) = (pos, 0);
+        while let Some(bits) = uri.get(at..at + QUERY_BLOCK).and_then(query_block) {
+            seen |= bits;
+            at += QUERY_BLOCK;
+        }
+        if at > last {
+            if let Some(bits) = query_block(&uri[last..]) {
+                return (uri.len(), seen | bits);
+            }
+        }
+        let (end, bits) = self.run(run, uri, at);
+        (end, seen | bits)
+    }
+}
+
+/// How many bytes [`query_block`] reads at once.
+pub(super) const QUERY_BLOCK: usize = 16;
+
+/// The [`Seen`] bits of a block of a query tail, if the tail's run takes all its bytes: those
+/// of the [`QUERY_RUN`] table, as comparisons joined without branches rather than a table, so
+/// that they compile to vector instructions. A test checks them against the table.
+#[inline]
+pub(super) fn query_block(block: &[u8]) -> Option<u8> {
+    let block: &[u8; QUERY_BLOCK] = block.try_into().ok()?;
+    let (mut stops, mut percent, mut not_plain) = (false, false, false);
+    for &b in block {
+        let is_percent = b == b'%';
+        stops |= !(pct::is_plain(b) | is_percent);
+        percent |= is_percent;
+        // Of the bytes a query takes, those that are not inert.
+        not_plain |= (b >= 0x80) | matches!(b, b'.' | b'/' | b'%' | b':');
+    }
+    (!stops).then_some(ALLOWED | u8::from(percent) * PERCENT | u8::from(not_plain) * NOT_PLAIN)
 }
 
 /// Records a variable's span in slots `slot` and `slot + 1`.

@@ -1,7 +1,7 @@
 //! The walk's tests: hand-picked shapes, and the walk against the VM on random templates.
 
-use super::build::qualifies;
-use super::run::MAX_RESUME;
+use super::build::{qualifies, run_table};
+use super::run::{MAX_RESUME, QUERY_BLOCK, query_block};
 use super::*;
 use crate::engine::trie::{self, Token};
 use crate::template::Parsed;
@@ -418,5 +418,46 @@ mod agrees_with_the_vm {
             ":x/", "$/", "x://h", "ab:",
         ]);
         prop::collection::vec(piece, 0..10).prop_map(|pieces| pieces.concat())
+    }
+}
+
+/// A block of a query tail is read by comparisons: they must say what the table says, for
+/// every byte, wherever it stands in the block.
+#[test]
+fn a_query_block_reads_each_byte_as_the_table_does() {
+    let table = run_table(Class::query());
+    for b in 0..=255u8 {
+        for at in 0..QUERY_BLOCK {
+            let mut block = [b'a'; QUERY_BLOCK];
+            block[at] = b;
+            let entry = table[usize::from(b)];
+            let expected = (entry & ALLOWED != 0).then_some(entry | ALLOWED);
+            assert_eq!(query_block(&block), expected, "{b:#04x} at {at}");
+        }
+    }
+}
+
+/// A tail's run by blocks ends where the table's byte loop does, having seen the same bits,
+/// whatever the tail's length and wherever it stops.
+#[test]
+fn a_tail_run_by_blocks_is_the_byte_loops_run() {
+    let walker = Walker::build(&[tokens("x://s{?q}")], false, true).unwrap();
+    for len in 0..70 {
+        for (stop, fill) in [
+            (None, b'a'),
+            (Some(b'#'), b'a'),
+            (Some(b' '), b'%'),
+            (None, b'.'),
+        ] {
+            for at in 0..len.max(1) {
+                let mut uri = b"x://s?".to_vec();
+                uri.extend(std::iter::repeat_n(fill, len));
+                if let (Some(stop), true) = (stop, at < len) {
+                    uri[6 + at] = stop;
+                }
+                let whole = walker.run(QUERY_RUN, &uri, 5);
+                assert_eq!(walker.tail_run(QUERY_RUN, &uri, 5), whole, "{len} {at}");
+            }
+        }
     }
 }

@@ -367,7 +367,7 @@ fn several_crossing(t: &Template<'_>, found: &mut Vec<Lint>) {
 fn name_not_utf8(t: &Template<'_>, found: &mut Vec<Lint>) {
     for v in t.parts.iter().flat_map(Part::vars) {
         let name = t.spec(v).name();
-        if let Err(at) = pct::check_utf8(name) {
+        if let Err(at) = pct::check_utf8(name.as_bytes()) {
             let message = format!(
                 "the name `{name}` at byte {} holds percent-encoded bytes that are not UTF-8 \
                  (from byte {}), so the template cannot be matched; encode the name's \
