@@ -154,7 +154,11 @@ mod tests {
         }
         assert!(all.len() > 20_000);
         for text in &all {
-            assert_eq!(check_utf8(text.as_bytes()), check_by_units(text), "{text:?}");
+            assert_eq!(
+                check_utf8(text.as_bytes()),
+                check_by_units(text),
+                "{text:?}"
+            );
         }
     }
 
@@ -171,7 +175,11 @@ mod tests {
             Err(6),
             "after triplets passed over"
         );
-        assert_eq!(check_utf8("\u{e9}%A9".as_bytes()), Err(2), "a raw character is whole");
+        assert_eq!(
+            check_utf8("\u{e9}%A9".as_bytes()),
+            Err(2),
+            "a raw character is whole"
+        );
         assert_eq!(decode("a%2Fb%2b"), "a/b+");
         // Every operator's values decode once: a triplet of `%` leaves a triplet behind.
         assert_eq!(decode("..%2F%20%C3%A9%25%25zz%2541"), "../ \u{e9}%%zz%41");

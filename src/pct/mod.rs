@@ -105,10 +105,23 @@ static HEX: [u8; 256] = {
 /// it saves).
 #[inline]
 fn plain_run(bytes: &[u8]) -> usize {
-    if bytes.len() < 2 * BLOCK {
+    if bytes.len() < BLOCK {
         return byte_by_byte(bytes);
     }
+    if bytes.len() < 2 * BLOCK {
+        return two_blocks(bytes);
+    }
     plain_blocks(bytes)
+}
+
+/// [`plain_run`] for a text of one block up to two: its first block and its last, which
+/// overlap, else the table from the start.
+#[inline(never)]
+fn two_blocks(bytes: &[u8]) -> usize {
+    if all_plain(&bytes[..BLOCK]) && all_plain(&bytes[bytes.len() - BLOCK..]) {
+        return bytes.len();
+    }
+    byte_by_byte(bytes)
 }
 
 /// [`plain_run`] sixteen bytes at a time, with comparisons that compile to vector instructions
@@ -461,7 +474,10 @@ pub(crate) fn find_byte(bytes: &[u8], from: usize, needle: u8) -> Option<usize> 
         return None;
     }
     let Some(last) = bytes.len().checked_sub(8) else {
-        return bytes[at..].iter().position(|&b| b == needle).map(|i| at + i);
+        return bytes[at..]
+            .iter()
+            .position(|&b| b == needle)
+            .map(|i| at + i);
     };
     // The last eight bytes, shifted so that those not read yet come first.
     first(word(last) >> (8 * (at - last))).map(|i| at + i)
@@ -735,15 +751,26 @@ mod tests {
 
     #[test]
     fn checking_finds_a_fault_wherever_it_lies_in_a_block() {
-        let long = format!("x://{}", "x".repeat(61));
-        for at in 0..long.len() {
-            let mut text = long.clone();
-            text.replace_range(at..=at, " ");
-            assert_eq!(check(&text), Err(Fault::Disallowed(at)), "{text}");
-            text.replace_range(at..=at, "%");
-            assert_eq!(check(&text), Err(Fault::Percent(at)), "{text}");
-            text.replace_range(at..=at, "#");
-            assert_eq!(check(&text).map(|c| c.fragment), Ok(Some(at)), "{text}");
+        // Texts of under a block, one block up to two (read as two overlapping blocks), and
+        // more.
+        for len in [5, 15, 16, 17, 24, 31, 32, 33, 65] {
+            let long = format!("x://{}", "x".repeat(len - 4));
+            for at in 0..long.len() {
+                let mut text = long.clone();
+                text.replace_range(at..=at, " ");
+                assert_eq!(check(&text), Err(Fault::Disallowed(at)), "{text}");
+                text.replace_range(at..=at, "%");
+                assert_eq!(check(&text), Err(Fault::Percent(at)), "{text}");
+                text.replace_range(at..=at, "#");
+                assert_eq!(check(&text).map(|c| c.fragment), Ok(Some(at)), "{text}");
+            }
+            assert_eq!(
+                check(&long),
+                Ok(Checked {
+                    triplets: Triplets::None,
+                    fragment: None
+                })
+            );
         }
     }
 }
