@@ -192,10 +192,14 @@ impl SafetyPolicy {
     /// so that a value is decoded only when a handler asks for it. The value must decode to
     /// UTF-8 (the router checks that first): the look-alike fold reads whole characters.
     pub(crate) fn check_raw(self, raw: &str, single_segment: bool) -> Result<(), Rule> {
-        if let Some(verdict) = self.check_plain(raw, single_segment) {
-            return verdict;
+        let bytes = raw.as_bytes();
+        if crate::pct::is_inert(bytes) {
+            return Ok(());
         }
-        if let Some(found) = Findings::of_ascii_triplets(raw.as_bytes()) {
+        if let Some(found) = Findings::of_plain(bytes, true) {
+            return self.for_scope(single_segment).judge(&found);
+        }
+        if let Some(found) = Findings::of_ascii_triplets(bytes) {
             return self.for_scope(single_segment).judge(&found);
         }
         self.check_bytes(crate::pct::decoded_bytes(raw), single_segment)
@@ -211,7 +215,7 @@ impl SafetyPolicy {
         if crate::pct::is_inert(bytes) {
             return Some(Ok(()));
         }
-        let found = Findings::of_plain(bytes)?;
+        let found = Findings::of_plain(bytes, false)?;
         Some(self.for_scope(single_segment).judge(&found))
     }
 
@@ -322,13 +326,18 @@ impl Findings {
     /// this kind, and one lookup a byte in a table of byte classes reads them faster than
     /// [`of`](Self::of)'s pass, which decodes and watches for look-alikes (in WebAssembly,
     /// several times faster).
-    fn of_plain(text: &[u8]) -> Option<Self> {
+    ///
+    /// Read `raw`, as a URI holds it, the text may also hold triplets of inert bytes that are
+    /// not unreserved ([`Triplets::Inert`](crate::pct::Triplets::Inert): `%20`, `%2C`): each is
+    /// read as it stands, for what it decodes to breaks no rule, and cannot make its segment
+    /// `..` or a drive letter's (it is neither a dot, a letter nor a `:`).
+    fn of_plain(text: &[u8], raw: bool) -> Option<Self> {
         let mut found = Self {
             absolute: matches!(text.first(), Some(b'/' | b'\\')),
             ..Self::default()
         };
-        let mut start = 0;
-        for (at, &b) in text.iter().enumerate() {
+        let (mut start, mut at) = (0, 0);
+        while let Some(&b) = text.get(at) {
             match PLAIN[usize::from(b)] {
                 Plain::Other => {}
                 Plain::Separator => {
@@ -337,8 +346,10 @@ impl Findings {
                     start = at + 1;
                 }
                 Plain::Control => found.control = true,
+                Plain::Not if raw && crate::pct::is_inert_triplet(text, at) => at += 2,
                 Plain::Not => return None,
             }
+            at += 1;
         }
         found.see(Segment::of(&text[start..]));
         Some(found)

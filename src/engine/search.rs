@@ -468,9 +468,12 @@ fn judge_walk(
             if seen.percent() && known.is_none() {
                 *known = Some(validate_triplets(uri)?);
             }
+            // Spans that are inert but for triplets of inert bytes (`a%20b`) are plain: what
+            // they decode to breaks no safety rule.
+            let inert_triplets = known.is_none_or(|k| k.triplets <= Triplets::Inert);
             Some(Hit {
                 key,
-                plain: seen.all_plain(),
+                plain: seen.all_plain() && inert_triplets,
             })
         }
         Walk::NotFound(_) => {

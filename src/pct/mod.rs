@@ -193,6 +193,10 @@ pub(crate) const CLIENT_RAW: &[u8] = b"!$&'()*+,;=:@";
 pub(crate) enum Triplets {
     /// No triplet.
     None,
+    /// Triplets, each of an [inert](is_inert) byte that is not unreserved (`%20`, `%2C`): what
+    /// they decode to is inert too, so that a value whose other bytes are inert breaks no
+    /// path-safety rule.
+    Inert,
     /// Triplets, each of an ASCII byte and none of an unreserved character (`%20`, `%2F`):
     /// whatever a value holds of them, it decodes to UTF-8.
     Ascii,
@@ -223,8 +227,16 @@ impl Triplets {
     }
 }
 
+/// Whether a triplet of an [inert](is_inert) byte that is not unreserved starts at `at`
+/// ([`Triplets::Inert`]).
+#[inline]
+pub(crate) fn is_inert_triplet(bytes: &[u8], at: usize) -> bool {
+    Triplets::None.and_triplet_at(bytes, at) == Some(Triplets::Inert)
+}
+
 /// What a triplet of each byte calls for: [`Triplets::Unreserved`] for an unreserved
-/// character, [`Triplets::Some`] past ASCII, [`Triplets::Ascii`] for the rest.
+/// character, [`Triplets::Some`] past ASCII, [`Triplets::Inert`] for the other inert bytes,
+/// [`Triplets::Ascii`] for the rest.
 static TRIPLET_OF: [Triplets; 256] = {
     let mut table = [Triplets::Ascii; 256];
     let mut b = 0;
@@ -234,6 +246,8 @@ static TRIPLET_OF: [Triplets; 256] = {
             table[b] = Triplets::Unreserved;
         } else if byte >= 0x80 {
             table[b] = Triplets::Some;
+        } else if INERT[b] {
+            table[b] = Triplets::Inert;
         }
         b += 1;
     }
@@ -642,6 +656,8 @@ mod tests {
     fn checking_finds_the_first_fault() {
         let percent = |s: &str| check(s).map(|c| c.triplets);
         assert_eq!(percent("a%2Fb"), Ok(Triplets::Ascii));
+        assert_eq!(percent("a%20b%2C"), Ok(Triplets::Inert));
+        assert_eq!(percent("a%20b%2E"), Ok(Triplets::Unreserved));
         assert_eq!(percent("a%2Fb%C3%A9"), Ok(Triplets::Some));
         assert_eq!(percent("%C3%A9%20"), Ok(Triplets::Some));
         assert_eq!(percent("%C3%A9%41"), Ok(Triplets::Unreserved));
@@ -735,6 +751,7 @@ mod tests {
                     match byte.unwrap() {
                         b if is_unreserved(b) => Triplets::Unreserved,
                         b if b >= 0x80 => Triplets::Some,
+                        b if is_inert(&[b]) => Triplets::Inert,
                         _ => Triplets::Ascii,
                     }
                 });
@@ -746,6 +763,9 @@ mod tests {
         assert_eq!(of(Triplets::Some, b"%20"), Some(Triplets::Some));
         assert_eq!(of(Triplets::Unreserved, b"%C3"), Some(Triplets::Unreserved));
         assert_eq!(of(Triplets::Ascii, b"%C3"), Some(Triplets::Some));
+        assert_eq!(of(Triplets::Inert, b"%2F"), Some(Triplets::Ascii));
+        assert_eq!(of(Triplets::Ascii, b"%20"), Some(Triplets::Ascii));
+        assert_eq!(of(Triplets::None, b"%20"), Some(Triplets::Inert));
         assert_eq!(of(Triplets::Some, b"%41"), Some(Triplets::Unreserved));
     }
 

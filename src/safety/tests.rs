@@ -153,7 +153,7 @@ mod agrees_with_the_reference {
         fn ascii_triplet_rules_agree_with_the_plain_reading(
             pieces in prop::collection::vec(prop::sample::select(vec![
                 "a", ":", ".", "/", "\\", "%2E", "%2e", "%2F", "%5C", "%3A", "%01", "%7F",
-                "%20", "%25", "%41", "%C3%A9", "\u{1}", "%E2%80%A4",
+                "%20", "%25", "%41", "%C3%A9", "\u{1}", "%E2%80%A4", "%2C", "%7b", "%3a", "%60",
             ]), 0..8),
             policy in policies(),
             single in any::<bool>(),
@@ -176,6 +176,31 @@ mod agrees_with_the_reference {
             prop_assert_eq!(policy.check(&raw, single), expected, "{:?}", raw);
             prop_assert_eq!(policy.check_raw(&raw, single), expected, "{:?}", raw);
         }
+    }
+}
+
+/// Raw text read as it stands where its triplets are of inert bytes (`%20`, `%2C`), and
+/// decoded where one could be a dot, a letter, a `:` or a separator.
+#[test]
+fn raw_values_are_judged_by_what_their_triplets_decode_to() {
+    let raw = |value: &str, single: bool| SafetyPolicy::STRICT.check_raw(value, single).err();
+    for ok in ["a%20b", "docs/intro%20to%2Cx.md", "%20..x", "%7B%7D", "a%20:"] {
+        assert_eq!(raw(ok, false), None, "{ok}");
+    }
+    for (value, single, rule) in [
+        ("%41:x", false, Rule::AbsolutePath),
+        ("%61%3A", false, Rule::AbsolutePath),
+        ("a/%2E%2E/b", false, Rule::DotDotSegment),
+        ("%20/../b", false, Rule::DotDotSegment),
+        ("a%2Fb", true, Rule::SeparatorInSegment),
+        ("a%20b/c", true, Rule::SeparatorInSegment),
+        ("%20%00", false, Rule::ControlCharacter),
+        ("%20%2541", false, Rule::DoubleEncoding),
+        ("%2F%20", false, Rule::AbsolutePath),
+    ] {
+        assert_eq!(raw(value, single), Some(rule), "{value}");
+        let decoded = crate::pct::decode(value);
+        assert_eq!(refused(&decoded, single), Some(rule), "{value} decoded");
     }
 }
 

@@ -12,7 +12,7 @@ use common::walk_strategies::{walkable_template, walkable_uri};
 use proptest::prelude::*;
 use rfc6570::matching::MatchOptions;
 use rfc6570::router::RouterOptions;
-use rfc6570::safety::SafetyPolicy;
+use rfc6570::safety::{SafetyPolicy, Scope};
 use rfc6570::{RouteError, Router, UriTemplate};
 
 fn literal() -> impl Strategy<Value = String> {
@@ -133,6 +133,104 @@ proptest! {
         allow_empty in any::<bool>(),
     ) {
         check(templates, uris, order, allow_empty);
+    }
+}
+
+/// Values made of what the safety rules look for, raw and encoded, with triplets of inert
+/// bytes (`%20`, `%2C`) that make a value plain as it is read.
+fn risky_value() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "a",
+        "b",
+        ".",
+        "/",
+        ":",
+        "%20",
+        "%2C",
+        "%7B",
+        "%2F",
+        "%2E",
+        "%2e",
+        "%25",
+        "%00",
+        "%3A",
+        "%5C",
+        "%41",
+        "%C3%A9",
+        "%E2%80%A4",
+        "~",
+        "!",
+    ]);
+    prop::collection::vec(piece, 1..6).prop_map(|p| p.concat())
+}
+
+/// What a router with the default policy answers for `uri`: the verdict of the policy on each
+/// capture's decoded value, as a router without a policy captures it.
+fn check_safety_verdict(uri: &str) {
+    let templates = [
+        ("t://a/{v}/x", "v", Scope::Segment),
+        ("t://b/{+p}", "p", Scope::Crossing),
+        ("t://c{?q}", "q", Scope::Crossing),
+    ];
+    let mut guarded = Router::new();
+    let mut open = Router::with_options(RouterOptions::new().safety(SafetyPolicy::OFF));
+    for (i, (t, _, _)) in templates.iter().enumerate() {
+        guarded.insert(*t, i).unwrap();
+        open.insert(*t, i).unwrap();
+    }
+    let Ok(found) = open.at(uri) else {
+        return;
+    };
+    let (_, name, scope) = templates[*found.value];
+    let expected = match found.captures.get(name) {
+        Some(capture) => SafetyPolicy::default().verdict(&capture.decoded(), scope),
+        None => Ok(()),
+    };
+    match (guarded.at(uri), expected) {
+        (Ok(routed), Ok(())) => assert_eq!(routed.value, found.value, "{uri}"),
+        (Err(RouteError::Unsafe { rule, .. }), Err(expected)) => {
+            assert_eq!(rule, expected, "{uri}")
+        }
+        (got, expected) => panic!(
+            "{uri}: {:?} where the policy says {expected:?}",
+            got.map(|r| *r.value)
+        ),
+    }
+}
+
+proptest! {
+    /// A value is refused by the router exactly when the policy refuses what it decodes to,
+    /// whether the lookup read it as plain (inert bytes and triplets of inert bytes) or judged
+    /// it.
+    #[test]
+    fn router_safety_is_the_policys_verdict_on_each_value(value in risky_value()) {
+        for uri in [
+            format!("t://a/{value}/x"),
+            format!("t://b/{value}"),
+            format!("t://c?q={value}"),
+        ] {
+            check_safety_verdict(&uri);
+        }
+    }
+}
+
+#[test]
+fn values_with_triplets_of_inert_bytes_pass_and_others_are_judged() {
+    for uri in [
+        "t://a/a%20b/x",
+        "t://a/a%2Cb%7B/x",
+        "t://b/docs/a%20b",
+        "t://c?q=a%20b",
+    ] {
+        check_safety_verdict(uri);
+    }
+    for uri in [
+        "t://a/a%2Fb/x",
+        "t://b/%2E%2E/x",
+        "t://a/a%00/x",
+        "t://c?q=%2e%2e/x",
+    ] {
+        check_safety_verdict(uri);
     }
 }
 

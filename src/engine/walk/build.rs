@@ -397,11 +397,11 @@ pub(super) fn run_table(class: Class) -> RunTable {
             // hold.
             debug_assert!(!crate::pct::is_disallowed(b), "a run takes {b:#04x}");
             *entry = ALLOWED;
-            if !crate::pct::is_inert(&[b]) {
-                *entry |= NOT_PLAIN;
-            }
             if b == b'%' {
+                // Its triplet is judged with the URI's: see `Seen::all_plain`.
                 *entry |= PERCENT;
+            } else if !crate::pct::is_inert(&[b]) {
+                *entry |= NOT_PLAIN;
             }
         } else if crate::pct::CLIENT_RAW.contains(&b) {
             *entry = CLIENT_STOP;

@@ -98,7 +98,8 @@ const QUERY_RUN: u32 = 0;
 const STOP: u8 = 0;
 /// A [`RunTable`] entry, and a [`Seen`] bit: the byte is allowed.
 const ALLOWED: u8 = 1;
-/// A [`Seen`] bit: a byte that is not [plain](crate::pct::is_inert).
+/// A [`Seen`] bit: a byte that is not [inert](crate::pct::is_inert), but for `%` (which
+/// [`PERCENT`] says), whose triplet is judged with the URI's.
 const NOT_PLAIN: u8 = 2;
 /// A [`Seen`] bit: a `%`.
 const PERCENT: u8 = 4;
@@ -121,7 +122,9 @@ impl Seen {
         self.0 & (NOT_PLAIN | PERCENT) == 0
     }
 
-    /// Whether every span is plain, so that no capture can break a safety rule.
+    /// Whether every span is inert but for its triplets: then no capture can break a safety
+    /// rule if every triplet of the URI is of an inert byte too
+    /// ([`Triplets::Inert`](crate::pct::Triplets::Inert)).
     pub(super) fn all_plain(self) -> bool {
         self.0 & NOT_PLAIN == 0
     }

@@ -521,8 +521,8 @@ pub(super) fn query_block(block: &[u8]) -> Option<u8> {
         let is_percent = b == b'%';
         stops |= !(pct::is_plain(b) | is_percent);
         percent |= is_percent;
-        // Of the bytes a query takes, those that are not inert.
-        not_plain |= (b >= 0x80) | matches!(b, b'.' | b'/' | b'%' | b':');
+        // Of the bytes a query takes, those that are not inert, but for `%`.
+        not_plain |= (b >= 0x80) | matches!(b, b'.' | b'/' | b':');
     }
     (!stops).then_some(ALLOWED | u8::from(percent) * PERCENT | u8::from(not_plain) * NOT_PLAIN)
 }
