@@ -423,6 +423,10 @@ pub(crate) fn equivalent(a: impl AsRef<[u8]>, b: impl AsRef<[u8]>) -> bool {
         }
     }
     // Without triplets, each byte is its own unit: texts that differ are not equivalent.
+    #[allow(
+        clippy::manual_contains,
+        reason = "names are a few bytes: a loop, not a call to memchr"
+    )]
     let percent = |text: &[u8]| text.iter().any(|&b| b == b'%');
     (percent(a) || percent(b)) && same_units(a, b)
 }

@@ -184,7 +184,13 @@ mod agrees_with_the_reference {
 #[test]
 fn raw_values_are_judged_by_what_their_triplets_decode_to() {
     let raw = |value: &str, single: bool| SafetyPolicy::STRICT.check_raw(value, single).err();
-    for ok in ["a%20b", "docs/intro%20to%2Cx.md", "%20..x", "%7B%7D", "a%20:"] {
+    for ok in [
+        "a%20b",
+        "docs/intro%20to%2Cx.md",
+        "%20..x",
+        "%7B%7D",
+        "a%20:",
+    ] {
         assert_eq!(raw(ok, false), None, "{ok}");
     }
     for (value, single, rule) in [

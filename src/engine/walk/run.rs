@@ -524,7 +524,7 @@ pub(super) fn query_block(block: &[u8]) -> Option<u8> {
         // Of the bytes a query takes, those that are not inert, but for `%`.
         not_plain |= (b >= 0x80) | matches!(b, b'.' | b'/' | b':');
     }
-    (!stops).then_some(ALLOWED | u8::from(percent) * PERCENT | u8::from(not_plain) * NOT_PLAIN)
+    (!stops).then_some(ALLOWED | (u8::from(percent) * PERCENT) | (u8::from(not_plain) * NOT_PLAIN))
 }
 
 /// Records a variable's span in slots `slot` and `slot + 1`.
