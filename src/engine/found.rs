@@ -32,7 +32,7 @@ impl Found {
 
     /// Completes the spans of the template found, `template`, into those of its captures
     /// ([`matching::finish`]): binds its query tail, and checks what the captures will decode.
-    /// Answers whether every captured span is plain, so that no path-safety rule can apply.
+    /// Answers what is known of whether a captured span could break a path-safety rule.
     /// The one place where a match is finished, for a template alone and for a router.
     #[inline]
     pub(crate) fn finish(
@@ -41,14 +41,25 @@ impl Found {
         uri: &str,
         spans: &mut Spans,
         strict_query: bool,
-    ) -> Result<bool, MatchError> {
+    ) -> Result<Plainness, MatchError> {
         let Some(rest) = self.rest else {
-            return Ok(true);
+            return Ok(Plainness::Plain);
         };
         let (matched, query) = (rest.matched(uri), rest.query.get());
         matching::finish(template, matched, spans, rest.triplets, query, strict_query)?;
         Ok(rest.plain)
     }
+}
+
+/// What a search knows of whether the text of its spans could break a path-safety rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Plainness {
+    /// Every span is inert, but for triplets of inert bytes: no rule can apply.
+    Plain,
+    /// The walk saw text that a rule could refuse, in a span it took or a run it scanned.
+    NotPlain,
+    /// The automaton found the spans, and does not read what they hold.
+    Unread,
 }
 
 /// What the spans of a template found need to be its captures: what is known of the URI's
@@ -57,8 +68,8 @@ impl Found {
 pub(super) struct Rest {
     /// What the URI holds of percent-triplets.
     pub(super) triplets: Triplets,
-    /// Whether every captured span is plain, so that none can break a path-safety rule.
-    pub(super) plain: bool,
+    /// Whether a captured span could break a path-safety rule.
+    pub(super) plain: Plainness,
     /// Where the template's query tail starts in the URI, if it has one.
     pub(super) query: Mark,
     /// Whether the template matched the URI without its fragment, which it set aside: the
@@ -71,7 +82,7 @@ impl Rest {
     /// What spans that are the captures as they stand need: nothing.
     pub(super) const PLAIN: Rest = Rest {
         triplets: Triplets::None,
-        plain: true,
+        plain: Plainness::Plain,
         query: Mark::NONE,
         set_aside: false,
     };

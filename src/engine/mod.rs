@@ -37,7 +37,7 @@ mod validate;
 mod vm;
 mod walk;
 
-pub(crate) use found::Found;
+pub(crate) use found::{Found, Plainness};
 pub(crate) use policy::Policy;
 pub(crate) use search::{Matcher, Templates, check};
 pub(crate) use shape::Shape;

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::dfa;
-use super::found::{Found, Rest};
+use super::found::{Found, Plainness, Rest};
 use super::policy::Policy;
 use super::program::Program;
 use super::validate::{Known, too_long, validate_triplets, validate_uri};
@@ -126,10 +126,10 @@ struct Key {
     complete: bool,
 }
 
-/// What a pass found: a program key, and whether its spans are plain.
+/// What a pass found: a program key, and what it knows of whether its spans are plain.
 struct Hit {
     key: u32,
-    plain: bool,
+    plain: Plainness,
 }
 
 impl Matcher {
@@ -263,7 +263,10 @@ impl Matcher {
                 // A URI with an uppercase letter in its scheme or authority finds no key here,
                 // and the automaton, which compares those without case, decides.
                 match self.statics.get(uri) {
-                    Some(&key) => Some(Hit { key, plain: true }),
+                    Some(&key) => Some(Hit {
+                        key,
+                        plain: Plainness::Plain,
+                    }),
                     None => run_automaton(&self.strict, uri, spans, &mut known)?,
                 }
             }
@@ -305,7 +308,10 @@ impl Matcher {
         for program in std::iter::once(&self.strict).chain(std::iter::from_fn(lenient).take(1)) {
             spans.marks_mut().fill(Mark::NONE);
             if let Some(key) = vm::run_without(program, uri.as_bytes(), spans.marks_mut(), &keys) {
-                let hit = Hit { key, plain: false };
+                let hit = Hit {
+                    key,
+                    plain: Plainness::Unread,
+                };
                 return Ok(Some(self.found(uri, spans, hit, known)));
             }
         }
@@ -473,7 +479,11 @@ fn judge_walk(
             let inert_triplets = known.is_none_or(|k| k.triplets <= Triplets::Inert);
             Some(Hit {
                 key,
-                plain: seen.all_plain() && inert_triplets,
+                plain: if seen.all_plain() && inert_triplets {
+                    Plainness::Plain
+                } else {
+                    Plainness::NotPlain
+                },
             })
         }
         Walk::NotFound(_) => {
@@ -522,7 +532,10 @@ fn run_automaton(
         Some(dfa::Run::NoMatch) => None,
         Some(dfa::Run::Dynamic) | None => vm::run(program, uri.as_bytes(), marks),
     };
-    Ok(key.map(|key| Hit { key, plain: false }))
+    Ok(key.map(|key| Hit {
+        key,
+        plain: Plainness::Unread,
+    }))
 }
 
 /// A static template's text with its scheme and authority in lowercase, as a URI without

@@ -7,8 +7,9 @@
 
 use super::{Route, RouteError, Router};
 use crate::UriTemplate;
-use crate::engine::{Found, Matcher};
+use crate::engine::{Found, Matcher, Plainness};
 use crate::matching::{Captures, MatchError, Spans};
+use crate::pct;
 use crate::safety::SafetyPolicy;
 
 /// The outcome of a successful lookup.
@@ -132,8 +133,12 @@ impl<T> Router<T> {
         let route = &self.routes[index];
         let template = route.template.parsed();
         let captures = Captures::new(template, uri, spans);
-        if !plain {
-            self.check_safety(route, &captures)?;
+        match plain {
+            Plainness::Plain => {}
+            // What the walk saw is most likely in the captures: no pass first to be sure.
+            Plainness::NotPlain => self.check_safety(route, &captures)?,
+            Plainness::Unread if captures.all_plain() => {}
+            Plainness::Unread => self.check_safety(route, &captures)?,
         }
         Ok(self.routed(index, captures))
     }
@@ -141,14 +146,14 @@ impl<T> Router<T> {
     /// Finishes the spans of the template found ([`Found::finish`]); where it repeats a name
     /// whose occurrences disagree, searches again without it, until a template agrees or
     /// none is left: at most once more per template that repeats a name. Returns the
-    /// template whose spans these are, and whether they are all plain.
+    /// template whose spans these are, and what is known of whether they are plain.
     fn agreeing(
         &self,
         uri: &str,
         spans: &mut Spans,
         mut found: Found,
         matcher: &Matcher,
-    ) -> Result<(usize, bool), RouteError> {
+    ) -> Result<(usize, Plainness), RouteError> {
         let strict = self.options.matching.strict_query;
         let mut left_out = Vec::new();
         loop {
@@ -181,10 +186,11 @@ impl<T> Router<T> {
     }
 
     fn check_safety(&self, route: &Route<T>, captures: &Captures<'_>) -> Result<(), RouteError> {
-        if captures.all_plain() {
-            return Ok(());
-        }
-        for capture in captures.iter() {
+        // Inert text breaks no rule: only the other captures are read.
+        for capture in captures
+            .iter()
+            .filter(|c| !pct::is_inert(c.raw().as_bytes()))
+        {
             let policy = route
                 .options
                 .policy_for(capture.name(), self.options.safety);
