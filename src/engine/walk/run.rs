@@ -378,7 +378,7 @@ impl Walker {
         let Some(edge) = exits.crossing else {
             return (Rarer::Fail, 0, cost);
         };
-        let (end, bits) = self.run(edge.run, uri, pos);
+        let (end, bits) = self.crossing_run(edge.run, uri, pos);
         cost += (end - pos) / 8;
         // A crossing variable ends the template, so its child's prefix is empty.
         if end != uri.len() || end == pos && !self.empty_vars {
@@ -501,6 +501,32 @@ impl Walker {
             if let Some(bits) = query_block(&uri[last..]) {
                 return (uri.len(), seen | bits);
             }
+        }
+        let (end, bits) = self.run(run, uri, at);
+        (end, seen | bits)
+    }
+}
+
+impl Walker {
+    /// [`run`](Self::run) for a trailing `{+v}`, which takes the rest of the URI or fails: a
+    /// word of bytes at a time, their table entries joined without branches (a path's run
+    /// is long), then a byte at a time from the word where it ends.
+    #[inline]
+    pub(super) fn crossing_run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
+        let table = &self.runs[run as usize];
+        let (mut at, mut seen) = (pos, 0);
+        while let Some(word) = uri.get(at..at + 8) {
+            let (mut all, mut any) = (ALLOWED, 0);
+            for &b in word {
+                let entry = table[usize::from(b)];
+                all &= entry;
+                any |= entry;
+            }
+            if all == 0 {
+                break;
+            }
+            seen |= any;
+            at += 8;
         }
         let (end, bits) = self.run(run, uri, at);
         (end, seen | bits)

@@ -461,3 +461,30 @@ fn a_tail_run_by_blocks_is_the_byte_loops_run() {
         }
     }
 }
+
+/// A crossing run by words ends where the byte loop does, having seen the same bits.
+#[test]
+fn a_crossing_run_by_words_is_the_byte_loops_run() {
+    let walker = Walker::build(&[tokens("x://s/{+p}")], false, true).unwrap();
+    let Some(edge) = walker.exits.iter().find_map(|e| e.crossing) else {
+        panic!("a crossing edge");
+    };
+    for len in 0..40 {
+        for (stop, fill) in [
+            (None, b'a'),
+            (Some(b'#'), b'/'),
+            (Some(b' '), b'%'),
+            (None, b'.'),
+        ] {
+            for at in 0..len.max(1) {
+                let mut uri = b"x://s/".to_vec();
+                uri.extend(std::iter::repeat_n(fill, len));
+                if let (Some(stop), true) = (stop, at < len) {
+                    uri[6 + at] = stop;
+                }
+                let whole = walker.run(edge.run, &uri, 6);
+                assert_eq!(walker.crossing_run(edge.run, &uri, 6), whole, "{len} {at}");
+            }
+        }
+    }
+}
