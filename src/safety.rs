@@ -361,20 +361,28 @@ impl Findings {
         Some(found)
     }
 
-    /// [`of`](Self::of) for raw text whose triplets decode to ASCII other than `%`, read
-    /// through them, and `None` for any other: a value with a space or an encoded separator
-    /// (`a%20b`, `docs%2Fa`), which is most values with triplets, has no look-alike or
-    /// double encoding to watch for, and its bytes need no iterator to decode them.
+    /// [`of`](Self::of) for raw text whose triplets decode to ASCII other than `%` or to
+    /// characters of two bytes, read through them, and `None` for any other: a value with a
+    /// space, an encoded separator or an accent (`a%20b`, `docs%2Fa`, `caf%C3%A9`), which is
+    /// most values with triplets, has no look-alike or double encoding to watch for, and its
+    /// bytes need no iterator to decode them.
     fn of_ascii_triplets(raw: &[u8]) -> Option<Self> {
         let mut found = Self::default();
         let mut segment = Segment::default();
+        // Whether the last byte read leads a two-byte character, whose continuation comes next.
+        let mut two_byte = false;
         let mut at = 0;
         while let Some(&byte) = raw.get(at) {
             let (b, len) = match byte {
                 b'%' => (crate::pct::triplet_at(raw, at)?, 3),
                 b => (b, 1),
             };
+            // No look-alike is a character of two bytes (each is three in UTF-8), so one of
+            // those (`é`, `%C3%A9`) is read as any other byte; the text is valid UTF-8.
+            let (lead, continued) = (matches!(b, 0xC2..=0xDF), two_byte && b & 0xC0 == 0x80);
+            two_byte = lead;
             match PLAIN[usize::from(b)] {
+                Plain::Not if lead || continued => segment.push(b),
                 Plain::Other => segment.push(b),
                 Plain::Separator => {
                     found.separator = true;
