@@ -10,7 +10,7 @@ use super::policy::Policy;
 use super::program::Program;
 use super::validate::{Known, too_long, validate_triplets, validate_uri};
 use super::vm;
-use super::walk::Walk;
+use super::walk::{Seen, Walk};
 use crate::matching::{BadUri, Mark, Spans, Unsupported};
 use crate::pct::Triplets;
 use crate::template::Parsed;
@@ -233,16 +233,42 @@ impl Matcher {
             return self.resume(uri, spans, None, templates);
         };
         let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
-        if let Walk::Found(key, seen) = walked {
-            let key = &self.keys[key as usize];
-            if key.complete && seen.is_clean() {
-                return Ok(Some(Found {
-                    index: key.index,
-                    rest: None,
-                }));
+        match walked {
+            Walk::Found(key, seen) => {
+                let key = &self.keys[key as usize];
+                if key.complete && seen.is_clean() {
+                    return Ok(Some(Found {
+                        index: key.index,
+                        rest: None,
+                    }));
+                }
             }
+            Walk::NotFound(seen) if !seen.stopped_at_client_raw() => {
+                return self.missed(uri, spans, seen, templates);
+            }
+            Walk::NotFound(_) | Walk::GaveUp => {}
         }
         self.resume(uri, spans, Some(walked), templates)
+    }
+
+    /// The rest of a search whose walk found nothing and stopped at no byte the lenient
+    /// reading takes (most misses): what [`resume`](Self::resume) would do, without its
+    /// plumbing. The URI is checked (a malformed one is reported as such); unless a triplet
+    /// of an unreserved character could have hidden a literal from the walk, nothing matches
+    /// it whole, and only the templates that set its fragment aside are left to ask.
+    #[inline(never)]
+    fn missed(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        seen: Seen,
+        templates: &dyn Templates,
+    ) -> Result<Option<Found>, BadUri> {
+        let known = validate_uri(uri)?;
+        if known.triplets == Triplets::Unreserved {
+            return self.resume(uri, spans, Some(Walk::NotFound(seen)), templates);
+        }
+        self.without_fragment(uri, spans, templates, &[], Some(known))
     }
 
     /// The rest of a search after the walk, if the program has one: its answer judged (or

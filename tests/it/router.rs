@@ -56,6 +56,27 @@ fn precedence_follows_the_semantics() {
     }
 }
 
+/// A walk that finds nothing compares bytes: where the URI spells a literal with a triplet of
+/// an unreserved character, the automaton decides; where it is malformed, the miss says so.
+#[test]
+fn a_miss_is_decided_by_normalized_units_and_reports_a_malformed_uri() {
+    let templates = ["x://a/b/{id}", "x://a/{+rest}.md"];
+    assert_eq!(
+        winner(&templates, "x://a/%62/7").as_deref(),
+        Ok("x://a/b/{id}")
+    );
+    assert_eq!(winner(&["x://a/b"], "x://a/%62").as_deref(), Ok("x://a/b"));
+    assert_eq!(winner(&["x://a/b"], "x://a/c"), Err(RouteError::NotFound));
+    assert!(matches!(
+        winner(&["x://a/b"], "x://a/c%ZZ"),
+        Err(RouteError::Malformed { position: 7, .. })
+    ));
+    assert_eq!(
+        winner(&["x://a/b"], "x://a/b#top").as_deref(),
+        Ok("x://a/b")
+    );
+}
+
 #[test]
 fn a_static_template_wins_outright() {
     // `x://a{b}` with `b` empty matches `x://a` with every byte a literal too.
