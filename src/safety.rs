@@ -339,21 +339,20 @@ impl Findings {
         let (mut start, mut at) = (0, 0);
         while let Some(&b) = text.get(at) {
             let class = PLAIN[usize::from(b)];
-            if class == Plain::Other {
-                // Most bytes: a test, where a `match` would jump through a table.
-                at += 1;
-                continue;
-            }
-            match class {
-                Plain::Other => {}
-                Plain::Separator => {
+            // Most bytes are of no other class: one test, where a `match` would jump through a
+            // table.
+            if class != Plain::Other {
+                if class == Plain::Separator {
                     found.separator = true;
                     found.see(Segment::of(&text[start..at]));
                     start = at + 1;
+                } else if class == Plain::Control {
+                    found.control = true;
+                } else if raw && crate::pct::is_inert_triplet(text, at) {
+                    at += 2;
+                } else {
+                    return None;
                 }
-                Plain::Control => found.control = true,
-                Plain::Not if raw && crate::pct::is_inert_triplet(text, at) => at += 2,
-                Plain::Not => return None,
             }
             at += 1;
         }

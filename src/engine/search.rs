@@ -505,7 +505,7 @@ fn judge_walk(
             let inert_triplets = known.is_none_or(|k| k.triplets <= Triplets::Inert);
             Some(Hit {
                 key,
-                plain: if seen.all_plain() && inert_triplets {
+                plain: if seen.inert_but_for_triplets() && inert_triplets {
                     Plainness::Plain
                 } else {
                     Plainness::NotPlain

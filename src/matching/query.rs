@@ -60,6 +60,11 @@ pub(super) fn bind(
     utf8_unknown: bool,
     spans: &mut Spans,
 ) -> Result<(), MatchError> {
+    debug_assert_eq!(
+        t.tail_var(),
+        Some(first_var),
+        "the tail's own marks and specs"
+    );
     if from >= uri.len() {
         return Ok(());
     }

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::{find_percent, hex_value, is_hex_pair, unit_at};
 
-/// Checks that a validated value decodes to UTF-8; returns the offset in `raw` of the first
+/// Checks that the bytes of a validated value decode to UTF-8; returns the offset of the first
 /// triplet that does not.
 pub(crate) fn check_utf8(bytes: &[u8]) -> Result<(), usize> {
     let Some(mut i) = find_percent(bytes) else {

@@ -197,8 +197,8 @@ pub(crate) enum Triplets {
     /// they decode to is inert too, so that a value whose other bytes are inert breaks no
     /// path-safety rule.
     Inert,
-    /// Triplets, each of an ASCII byte and none of an unreserved character (`%20`, `%2F`):
-    /// whatever a value holds of them, it decodes to UTF-8.
+    /// Triplets, each of an ASCII byte and none of an unreserved character, some of a byte
+    /// that is not inert (`%2F`, `%3A`): whatever a value holds of them, it decodes to UTF-8.
     Ascii,
     /// Triplets, some of a byte past ASCII (`%C3%A9`), none of an unreserved character.
     Some,

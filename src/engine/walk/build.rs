@@ -398,7 +398,7 @@ pub(super) fn run_table(class: Class) -> RunTable {
             debug_assert!(!crate::pct::is_disallowed(b), "a run takes {b:#04x}");
             *entry = ALLOWED;
             if b == b'%' {
-                // Its triplet is judged with the URI's: see `Seen::all_plain`.
+                // Its triplet is judged with the URI's: see `Seen::inert_but_for_triplets`.
                 *entry |= PERCENT;
             } else if !crate::pct::is_inert(&[b]) {
                 *entry |= NOT_PLAIN;

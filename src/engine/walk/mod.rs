@@ -125,7 +125,7 @@ impl Seen {
     /// Whether every span is inert but for its triplets: then no capture can break a safety
     /// rule if every triplet of the URI is of an inert byte too
     /// ([`Triplets::Inert`](crate::pct::Triplets::Inert)).
-    pub(super) fn all_plain(self) -> bool {
+    pub(super) fn inert_but_for_triplets(self) -> bool {
         self.0 & NOT_PLAIN == 0
     }
 

@@ -505,9 +505,7 @@ impl Walker {
         let (end, bits) = self.run(run, uri, at);
         (end, seen | bits)
     }
-}
 
-impl Walker {
     /// [`run`](Self::run) for a trailing `{+v}`, which takes the rest of the URI or fails: a
     /// word of bytes at a time, their table entries joined without branches (a path's run
     /// is long), then a byte at a time from the word where it ends.
