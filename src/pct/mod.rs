@@ -109,7 +109,11 @@ fn plain_run(bytes: &[u8]) -> usize {
         return byte_by_byte(bytes);
     }
     if bytes.len() < 2 * BLOCK {
-        return two_blocks(bytes);
+        return if VECTORS {
+            two_blocks(bytes)
+        } else {
+            byte_by_byte(bytes)
+        };
     }
     plain_blocks(bytes)
 }
@@ -142,6 +146,15 @@ fn plain_blocks(bytes: &[u8]) -> usize {
         _ => at + byte_by_byte(&bytes[at..]),
     }
 }
+
+/// Whether the target compares a block of bytes at once ([`all_plain`]): without vector
+/// instructions (WebAssembly as the npm package builds it), a text under two blocks is read
+/// faster by the table.
+const VECTORS: bool = cfg!(any(
+    target_feature = "sse2",
+    target_feature = "neon",
+    target_feature = "simd128"
+));
 
 /// How many bytes [`plain_run`] reads at once.
 const BLOCK: usize = 16;
