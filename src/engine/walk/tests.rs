@@ -437,28 +437,35 @@ fn a_query_block_reads_each_byte_as_the_table_does() {
     }
 }
 
+/// Each URI of `head` (6 bytes) and a run of `fill` bytes of every length under `longest`, with
+/// none or one `stop` byte at every place: what a faster reading of runs must agree on.
+fn runs_to_read(head: &[u8; 6], fill: &[u8], longest: usize) -> Vec<Vec<u8>> {
+    let mut uris = Vec::new();
+    for len in 0..longest {
+        for &fill in fill {
+            for stop in [None, Some(b'#'), Some(b' ')] {
+                for at in 0..len.max(1) {
+                    let mut uri = head.to_vec();
+                    uri.extend(std::iter::repeat_n(fill, len));
+                    if let (Some(stop), true) = (stop, at < len) {
+                        uri[6 + at] = stop;
+                    }
+                    uris.push(uri);
+                }
+            }
+        }
+    }
+    uris
+}
+
 /// A tail's run by blocks ends where the table's byte loop does, having seen the same bits,
 /// whatever the tail's length and wherever it stops.
 #[test]
 fn a_tail_run_by_blocks_is_the_byte_loops_run() {
     let walker = Walker::build(&[tokens("x://s{?q}")], false, true).unwrap();
-    for len in 0..70 {
-        for (stop, fill) in [
-            (None, b'a'),
-            (Some(b'#'), b'a'),
-            (Some(b' '), b'%'),
-            (None, b'.'),
-        ] {
-            for at in 0..len.max(1) {
-                let mut uri = b"x://s?".to_vec();
-                uri.extend(std::iter::repeat_n(fill, len));
-                if let (Some(stop), true) = (stop, at < len) {
-                    uri[6 + at] = stop;
-                }
-                let whole = walker.run(QUERY_RUN, &uri, 5);
-                assert_eq!(walker.tail_run(QUERY_RUN, &uri, 5), whole, "{len} {at}");
-            }
-        }
+    for uri in runs_to_read(b"x://s?", b"a%.", 70) {
+        let whole = walker.run(QUERY_RUN, &uri, 5);
+        assert_eq!(walker.tail_run(QUERY_RUN, &uri, 5), whole, "{uri:?}");
     }
 }
 
@@ -469,22 +476,8 @@ fn a_crossing_run_by_words_is_the_byte_loops_run() {
     let Some(edge) = walker.exits.iter().find_map(|e| e.crossing) else {
         panic!("a crossing edge");
     };
-    for len in 0..40 {
-        for (stop, fill) in [
-            (None, b'a'),
-            (Some(b'#'), b'/'),
-            (Some(b' '), b'%'),
-            (None, b'.'),
-        ] {
-            for at in 0..len.max(1) {
-                let mut uri = b"x://s/".to_vec();
-                uri.extend(std::iter::repeat_n(fill, len));
-                if let (Some(stop), true) = (stop, at < len) {
-                    uri[6 + at] = stop;
-                }
-                let whole = walker.run(edge.run, &uri, 6);
-                assert_eq!(walker.crossing_run(edge.run, &uri, 6), whole, "{len} {at}");
-            }
-        }
+    for uri in runs_to_read(b"x://s/", b"a/%.", 40) {
+        let whole = walker.run(edge.run, &uri, 6);
+        assert_eq!(walker.crossing_run(edge.run, &uri, 6), whole, "{uri:?}");
     }
 }
