@@ -147,10 +147,11 @@ fn plain_blocks(bytes: &[u8]) -> usize {
     }
 }
 
-/// Whether the target compares a block of bytes at once ([`all_plain`]): without vector
-/// instructions (WebAssembly as the npm package builds it), a text under two blocks is read
-/// faster by the table.
-const VECTORS: bool = cfg!(any(
+/// Whether the target compares a block of sixteen bytes at once ([`all_plain`], and the
+/// walk's blocks of a query tail). Without vector instructions (WebAssembly as the npm package
+/// builds it), a block's comparisons cost more than a table's loop: there the walk reads no
+/// query tail by blocks, and this check only texts of two blocks or more.
+pub(crate) const VECTORS: bool = cfg!(any(
     target_feature = "sse2",
     target_feature = "neon",
     target_feature = "simd128"

@@ -486,7 +486,7 @@ impl Walker {
     pub(super) fn tail_run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         debug_assert_eq!(run, QUERY_RUN, "tails run over the query's bytes");
         let blocks = uri.len().checked_sub(QUERY_BLOCK);
-        let Some(last) = blocks.filter(|&last| VECTORS && last >= pos) else {
+        let Some(last) = blocks.filter(|&last| pct::VECTORS && last >= pos) else {
             return self.run(run, uri, pos);
         };
         let (mut at, mut seen) = (pos, 0);
@@ -527,15 +527,6 @@ impl Walker {
         (end, seen | bits)
     }
 }
-
-/// Whether the target compares sixteen bytes at once ([`query_block`]): without vector
-/// instructions (WebAssembly as the npm package builds it), a block's comparisons cost more
-/// than the table's loop.
-const VECTORS: bool = cfg!(any(
-    target_feature = "sse2",
-    target_feature = "neon",
-    target_feature = "simd128"
-));
 
 /// How many bytes [`query_block`] reads at once.
 pub(super) const QUERY_BLOCK: usize = 16;
