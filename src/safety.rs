@@ -181,7 +181,7 @@ impl SafetyPolicy {
 
     /// Checks one decoded value. `single_segment` says whether its expression cannot cross `/`.
     pub(crate) fn check(self, value: &str, single_segment: bool) -> Result<(), Rule> {
-        if let Some(verdict) = self.check_plain(value, single_segment) {
+        if let Some(verdict) = self.check_plain(value, single_segment, false) {
             return verdict;
         }
         self.check_bytes(value.bytes(), single_segment)
@@ -192,14 +192,10 @@ impl SafetyPolicy {
     /// so that a value is decoded only when a handler asks for it. The value must decode to
     /// UTF-8 (the router checks that first): the look-alike fold reads whole characters.
     pub(crate) fn check_raw(self, raw: &str, single_segment: bool) -> Result<(), Rule> {
-        let bytes = raw.as_bytes();
-        if crate::pct::is_inert(bytes) {
-            return Ok(());
+        if let Some(verdict) = self.check_plain(raw, single_segment, true) {
+            return verdict;
         }
-        if let Some(found) = Findings::of_plain(bytes, true) {
-            return self.for_scope(single_segment).judge(&found);
-        }
-        if let Some(found) = Findings::of_ascii_triplets(bytes) {
+        if let Some(found) = Findings::of_ascii_triplets(raw.as_bytes()) {
             return self.for_scope(single_segment).judge(&found);
         }
         self.check_bytes(crate::pct::decoded_bytes(raw), single_segment)
@@ -209,13 +205,13 @@ impl SafetyPolicy {
     /// is most values; `None` for any other. Inert text ([`crate::pct::is_inert`]) has no
     /// segments, separators, triplets, drive letters or look-alikes, and breaks no rule. ASCII
     /// without `%` has no triplets or look-alikes: only its segments and control characters
-    /// to read.
-    fn check_plain(self, text: &str, single_segment: bool) -> Option<Result<(), Rule>> {
+    /// to read; read `raw`, it may also hold triplets of inert bytes ([`Findings::of_plain`]).
+    fn check_plain(self, text: &str, single_segment: bool, raw: bool) -> Option<Result<(), Rule>> {
         let bytes = text.as_bytes();
         if crate::pct::is_inert(bytes) {
             return Some(Ok(()));
         }
-        let found = Findings::of_plain(bytes, false)?;
+        let found = Findings::of_plain(bytes, raw)?;
         Some(self.for_scope(single_segment).judge(&found))
     }
 

@@ -71,16 +71,8 @@ fn finish_spans(
     if template.has_repeats() {
         agree::agree_in_head(template, uri, spans)?;
     }
-    if let (Some(first), Some(from)) = (template.tail_var(), query) {
-        query::bind(
-            template,
-            first,
-            uri,
-            from,
-            strict_query,
-            utf8_unknown,
-            spans,
-        )?;
+    if let Some(from) = query {
+        query::bind(template, uri, from, strict_query, utf8_unknown, spans)?;
     }
     if template.explodes() {
         // The spans lent to captures for the check, and taken back: no copy.

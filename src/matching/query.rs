@@ -46,28 +46,26 @@ fn pair_ranges(query: &[u8]) -> impl Iterator<Item = (Range<usize>, Range<usize>
 }
 
 /// Binds the query region `uri[from..]`, as an engine matched it, to the tail's variables
-/// (those from `first_var` on), writing each bound value's span to `spans`. Exploded variables
-/// get the span of the whole region; [`super::Captures`] collects their items from it. Names
-/// and values are checked to decode to UTF-8 where `utf8_unknown` (see
+/// (those from [`Parsed::tail_var`] on; none for a template without a tail), writing each
+/// bound value's span to `spans`. Exploded variables get the span of the whole region;
+/// [`super::Captures`] collects their items from it. Names and values are checked to decode to
+/// UTF-8 where `utf8_unknown` (see
 /// [`Triplets::need_utf8_check`](crate::pct::Triplets::need_utf8_check)).
 #[inline]
 pub(super) fn bind(
     t: &Parsed,
-    first_var: usize,
     uri: &str,
     from: usize,
     strict: bool,
     utf8_unknown: bool,
     spans: &mut Spans,
 ) -> Result<(), MatchError> {
-    debug_assert_eq!(
-        t.tail_var(),
-        Some(first_var),
-        "the tail's own marks and specs"
-    );
     if from >= uri.len() {
         return Ok(());
     }
+    let Some(first_var) = t.tail_var() else {
+        return Ok(());
+    };
     // Every engine reads the region with `Class::query()`, which takes no `#`: a fragment
     // never reaches the pairs.
     debug_assert!(!uri.as_bytes()[from..].contains(&b'#'));

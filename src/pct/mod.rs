@@ -224,14 +224,7 @@ impl Triplets {
     /// What is known once the `%` at `at` is read too: `None` if it does not start a triplet.
     #[inline]
     fn and_triplet_at(self, bytes: &[u8], at: usize) -> Option<Self> {
-        let Some(&[h, l]) = bytes.get(at + 1..at + 3) else {
-            return None;
-        };
-        let (h, l) = (HEX[usize::from(h)], HEX[usize::from(l)]);
-        if h | l >= NOT_HEX {
-            return None;
-        }
-        Some(self.max(TRIPLET_OF[usize::from(h << 4 | l)]))
+        Some(self.max(TRIPLET_OF[usize::from(triplet_at(bytes, at)?)]))
     }
 
     /// Whether a value that holds some of these triplets may fail to decode to UTF-8: where
@@ -245,7 +238,7 @@ impl Triplets {
 /// ([`Triplets::Inert`]).
 #[inline]
 pub(crate) fn is_inert_triplet(bytes: &[u8], at: usize) -> bool {
-    Triplets::None.and_triplet_at(bytes, at) == Some(Triplets::Inert)
+    triplet_at(bytes, at).is_some_and(|b| TRIPLET_OF[usize::from(b)] == Triplets::Inert)
 }
 
 /// What a triplet of each byte calls for: [`Triplets::Unreserved`] for an unreserved
@@ -595,12 +588,11 @@ pub(crate) fn char_count(bytes: &[u8]) -> usize {
 /// The byte the triplet at `at` encodes, if one starts there.
 #[inline]
 pub(crate) fn triplet_at(bytes: &[u8], at: usize) -> Option<u8> {
-    match bytes.get(at..at + 3)? {
-        &[b'%', h, l] if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
-            Some(hex_value(h) << 4 | hex_value(l))
-        }
-        _ => None,
-    }
+    let &[b'%', h, l] = bytes.get(at..at + 3)? else {
+        return None;
+    };
+    let (h, l) = (HEX[usize::from(h)], HEX[usize::from(l)]);
+    (h | l < NOT_HEX).then_some(h << 4 | l)
 }
 
 /// Whether `b` starts with a percent-triplet: `%` and two hex digits.
