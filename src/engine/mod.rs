@@ -9,6 +9,7 @@
 //! * `closure` follows a program's epsilon paths, for the VM and the table alike;
 //! * `vm` runs a program as a Pike VM, linear in the URI;
 //! * `dfa` runs the VM's choices made ahead of time, as a table;
+//! * `statics` finds a static template that a URI spells exactly, before any search;
 //! * `search` holds the [`Matcher`] and its search, the one place that picks among them;
 //! * `found` is what a search hands back, and [`Found::finish`] what completes it;
 //! * `validate` finds a URI's own faults; `policy` is what the options ask of every template;
@@ -32,6 +33,7 @@ mod policy;
 mod program;
 mod search;
 mod shape;
+mod statics;
 mod trie;
 mod validate;
 mod vm;

@@ -1,13 +1,13 @@
 //! A [`Matcher`]: what one template or a router's set compiles to, and the search over it,
 //! the one place that chooses between the walk, the table and the VM.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::dfa;
 use super::found::{Found, Plainness, Rest};
 use super::policy::Policy;
 use super::program::Program;
+use super::statics::Statics;
 use super::validate::{Known, too_long, validate_triplets, validate_uri};
 use super::vm;
 use super::walk::{Seen, Walk};
@@ -58,10 +58,9 @@ pub(crate) struct Matcher {
     /// What a match of each program key needs: keys order static templates first, then by
     /// text, which is the tie-break among equally ranked matches.
     keys: Vec<Key>,
-    /// Static templates that need no normalization (ASCII, no `%`), by text with the scheme
-    /// and authority in lowercase, to their key: for programs without a walk, which finds them
-    /// as fast.
-    statics: HashMap<Box<str>, u32>,
+    /// Static templates that need no normalization, by text, to their index: a URI that
+    /// spells one is found without a search.
+    statics: Statics,
     /// The most variables of a template: how many spans a search may fill.
     width: usize,
 }
@@ -184,19 +183,7 @@ impl Matcher {
                 complete: t.tail_var().is_none() && !t.has_repeats(),
             })
             .collect();
-        // A walk finds static templates as fast; so does comparing one template's text.
-        let statics = if strict.walker.is_none() && sorted.len() > 1 {
-            sorted
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| {
-                    t.is_static() && t.as_str().is_ascii() && !t.as_str().contains('%')
-                })
-                .map(|(key, t)| (caseless_key(t), key as u32))
-                .collect()
-        } else {
-            HashMap::new()
-        };
+        let statics = Statics::new(order.iter().copied().zip(sorted.iter().copied()));
         Self {
             width: sorted.iter().map(|t| t.var_count()).max().unwrap_or(0),
             strict,
@@ -228,6 +215,9 @@ impl Matcher {
     ) -> Result<Option<Found>, BadUri> {
         if uri.len() > limit {
             return Err(too_long(limit));
+        }
+        if let Some(index) = self.statics.get(uri) {
+            return Ok(Some(Found { index, rest: None }));
         }
         let Some(walker) = &self.strict.walker else {
             return self.resume(uri, spans, None, templates);
@@ -286,15 +276,7 @@ impl Matcher {
         let hit = match walked {
             None => {
                 known = Some(validate_uri(uri)?);
-                // A URI with an uppercase letter in its scheme or authority finds no key here,
-                // and the automaton, which compares those without case, decides.
-                match self.statics.get(uri) {
-                    Some(&key) => Some(Hit {
-                        key,
-                        plain: Plainness::Plain,
-                    }),
-                    None => run_automaton(&self.strict, uri, spans, &mut known)?,
-                }
+                run_automaton(&self.strict, uri, spans, &mut known)?
             }
             Some(walked) => judge_walk(&self.strict, uri, spans, walked, &mut known)?,
         };
@@ -562,14 +544,4 @@ fn run_automaton(
         key,
         plain: Plainness::Unread,
     }))
-}
-
-/// A static template's text with its scheme and authority in lowercase, as a URI without
-/// uppercase letters there must spell it.
-fn caseless_key(t: &Parsed) -> Box<str> {
-    let text = t.as_str();
-    let end = crate::template::caseless_end(text, t.nodes());
-    let mut key = text.to_owned();
-    key[..end].make_ascii_lowercase();
-    key.into()
 }

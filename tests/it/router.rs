@@ -87,6 +87,52 @@ fn a_static_template_wins_outright() {
     assert_eq!(*router.at("x://ab").unwrap().value, "dynamic");
 }
 
+/// A URI that spells a static template is found by the static table, before any search; one
+/// that spells it otherwise (case in the scheme and authority, a triplet of an unreserved
+/// character) is found by the search, and nothing else changes: the same template wins,
+/// with or without a walk, and a malformed URI is still reported as such.
+#[test]
+fn a_static_template_is_found_however_the_uri_spells_it() {
+    for empty in [false, true] {
+        let mut router = Router::with_options(RouterOptions::new().allow_empty_path_vars(empty));
+        for t in [
+            "Docs://Host/guide/{page}",
+            "docs://host/guide/intro",
+            "docs://host/{+path}",
+            "docs://host/guide/introduction-to-templates",
+            "docs://host/guide/introduction-to-template{s}",
+        ] {
+            router.insert(t, t).unwrap();
+        }
+        for (uri, winner) in [
+            ("docs://host/guide/intro", "docs://host/guide/intro"),
+            ("DOCS://HOST/guide/intro", "docs://host/guide/intro"),
+            ("docs://host/guide/%69ntro", "docs://host/guide/intro"),
+            ("docs://host/guide/Intro", "Docs://Host/guide/{page}"),
+            ("docs://host/guide/intro/", "docs://host/{+path}"),
+            (
+                "docs://host/guide/introduction-to-templates",
+                "docs://host/guide/introduction-to-templates",
+            ),
+            (
+                "docs://host/guide/introduction-to-templatez",
+                "docs://host/guide/introduction-to-template{s}",
+            ),
+            (
+                "docs://host/guide/introduction_to-templates",
+                "Docs://Host/guide/{page}",
+            ),
+        ] {
+            let routed = router.at(uri).unwrap_or_else(|e| panic!("{uri}: {e}"));
+            assert_eq!(*routed.value, winner, "{uri} (empty variables: {empty})");
+        }
+        assert!(matches!(
+            router.at("docs://host/guide/intro%zz"),
+            Err(RouteError::Malformed { .. })
+        ));
+    }
+}
+
 /// A prefix-modified variable reached at one position by two paths keeps the path that has
 /// used fewer characters, and a template is ranked by the assignment it reports (found by
 /// `router_oracle`). Here `{+p}{q:2}x` reports `p = .`, `q = a`, whose `.` a crossing
