@@ -89,10 +89,17 @@ impl Rest {
 
     /// The text of `uri` that the template matched: all of it, or what comes before its
     /// fragment, where that was set aside.
+    #[inline]
     fn matched(self, uri: &str) -> &str {
         if !self.set_aside {
             return uri;
         }
-        uri.split_once('#').map_or(uri, |(before, _)| before)
+        before_fragment(uri)
     }
+}
+
+/// What comes before the fragment of a URI that has one.
+#[cold]
+fn before_fragment(uri: &str) -> &str {
+    uri.split_once('#').map_or(uri, |(before, _)| before)
 }

@@ -258,6 +258,10 @@ impl Matcher {
         if known.triplets == Triplets::Unreserved {
             return self.resume(uri, spans, Some(Walk::NotFound(seen)), templates);
         }
+        if known.fragment == Some(None) {
+            // No fragment to set aside.
+            return Ok(None);
+        }
         self.without_fragment(uri, spans, templates, &[], Some(known))
     }
 

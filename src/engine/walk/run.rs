@@ -278,13 +278,22 @@ impl Walker {
                 ways.charge((end - pos) / 8);
                 seen |= bits & CLIENT_STOP;
             }
-            if byte.is_none() {
-                if let Some(key) = self.ends_here(n, node, pos, slots) {
-                    return Walk::Found(key, Seen(seen));
+            // Most nodes have no rarer edge: a walk that is not at the end of the URI fails
+            // there, past its literal and `{v}` edges, without asking.
+            let rarer = match byte {
+                None => {
+                    if let Some(key) = self.ends_here(n, node, pos, slots) {
+                        return Walk::Found(key, Seen(seen));
+                    }
+                    true
                 }
-            }
-            let (next, bits, cost) =
-                self.rarer_edges(node, uri, pos, step.max(Step::Segment), slots);
+                Some(_) => n.flags & LATER_EDGES != 0,
+            };
+            let (next, bits, cost) = if rarer {
+                self.rarer_edges(node, uri, pos, step.max(Step::Segment), slots)
+            } else {
+                (Rarer::Fail, 0, 0)
+            };
             seen |= bits;
             ways.charge(cost);
             match next {
