@@ -7,7 +7,8 @@ use serde::de::{self, DeserializeSeed, Error as _, IntoDeserializer, MapAccess, 
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Serialize, Serializer};
 
-use super::captures::{Capture, CaptureKind, Captures};
+use super::capture::{Capture, CaptureKind};
+use super::captures::Captures;
 
 /// Parses the text for each numeric type, naming the type in the error.
 macro_rules! parse_numbers {

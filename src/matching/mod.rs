@@ -7,6 +7,7 @@
 //! tail's pairs in any order, and `finish` checks what the captures will decode.
 
 mod agree;
+mod capture;
 mod captures;
 mod error;
 #[cfg(feature = "serde")]
@@ -14,8 +15,11 @@ mod extract;
 mod options;
 mod query;
 mod spans;
+#[cfg(test)]
+mod tests;
 
-pub use captures::{Capture, CaptureKind, Captures};
+pub use capture::{Capture, CaptureKind};
+pub use captures::Captures;
 pub(crate) use error::BadUri;
 pub use error::{Malformed, MatchError, QueryError, Unsupported};
 #[cfg(feature = "serde")]

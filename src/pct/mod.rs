@@ -317,6 +317,7 @@ pub(crate) struct Checked {
 /// [`check`] for a URI whose bytes are all known to be ones a URI may hold (a walk took each
 /// as a literal or in a run of allowed bytes): only its triplets are checked, from `%` to `%`.
 /// Returns the offset of the first `%` that does not start one.
+#[inline]
 pub(crate) fn check_triplets(s: &str) -> Result<Triplets, usize> {
     let bytes = s.as_bytes();
     let mut found = Triplets::None;

@@ -9,7 +9,6 @@ use super::{Route, RouteError, Router};
 use crate::UriTemplate;
 use crate::engine::{Found, Matcher, Plainness};
 use crate::matching::{Captures, MatchError, Spans};
-use crate::pct;
 use crate::safety::SafetyPolicy;
 
 /// The outcome of a successful lookup.
@@ -186,29 +185,21 @@ impl<T> Router<T> {
     }
 
     fn check_safety(&self, route: &Route<T>, captures: &Captures<'_>) -> Result<(), RouteError> {
-        // Inert text breaks no rule: only the other captures are read.
-        for capture in captures
-            .iter()
-            .filter(|c| !pct::is_inert(c.raw().as_bytes()))
-        {
-            let policy = route
-                .options
-                .policy_for(capture.name(), self.options.safety);
+        // Inert text breaks no rule: only the other captures are read. Each item and key is
+        // judged where it stands in the URI, decoded as it is read: the handler's own call is
+        // the one decoding.
+        captures.try_for_each_unplain_part(|name, part, single| {
+            let policy = route.options.policy_for(name, self.options.safety);
             if policy == SafetyPolicy::OFF {
-                continue;
+                return Ok(());
             }
-            // Each item and key is judged where it stands in the URI, decoded as it is read:
-            // the handler's own call is the one decoding.
-            let single = capture.items_are_segments();
-            let outcome = capture.try_for_each_raw_part(|part| policy.check_raw(part, single));
-            if let Err(rule) = outcome {
-                return Err(RouteError::Unsafe {
+            policy
+                .check_raw(part, single)
+                .map_err(|rule| RouteError::Unsafe {
                     template: route.template.to_string(),
-                    variable: capture.name().to_owned(),
+                    variable: name.to_owned(),
                     rule,
-                });
-            }
-        }
-        Ok(())
+                })
+        })
     }
 }
