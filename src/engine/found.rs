@@ -56,6 +56,9 @@ impl Found {
 pub(crate) enum Plainness {
     /// Every span is inert, but for triplets of inert bytes: no rule can apply.
     Plain,
+    /// Every span is inert but for `.`, `/` and triplets of inert bytes, as paths are: only
+    /// the rules read off segments can apply.
+    DotsAndSlashes,
     /// The walk saw text that a rule could refuse, in a span it took or a run it scanned.
     NotPlain,
     /// The automaton found the spans, and does not read what they hold.

@@ -28,11 +28,24 @@ pub(crate) fn check(template: &Parsed, policy: Policy) -> Result<(), Unsupported
 pub(crate) trait Templates {
     /// Template `index`, as given to [`Matcher::one`] (index 0) or [`Matcher::many`].
     fn template(&self, index: u32) -> &Parsed;
+
+    /// Whether these are one template alone ([`Matcher::one`]'s), which has no table of
+    /// static templates to probe: known where [`Matcher::find`] is instantiated, so that a
+    /// template's own match does not pay for the router's table.
+    #[inline]
+    fn alone(&self) -> bool {
+        false
+    }
 }
 
 impl Templates for Parsed {
     fn template(&self, _: u32) -> &Parsed {
         self
+    }
+
+    #[inline]
+    fn alone(&self) -> bool {
+        true
     }
 }
 
@@ -183,7 +196,11 @@ impl Matcher {
                 complete: t.tail_var().is_none() && !t.has_repeats(),
             })
             .collect();
-        let statics = Statics::new(order.iter().copied().zip(sorted.iter().copied()));
+        let statics = if sorted.len() > 1 {
+            Statics::new(order.iter().copied().zip(sorted.iter().copied()))
+        } else {
+            Statics::default()
+        };
         Self {
             width: sorted.iter().map(|t| t.var_count()).max().unwrap_or(0),
             strict,
@@ -216,8 +233,10 @@ impl Matcher {
         if uri.len() > limit {
             return Err(too_long(limit));
         }
-        if let Some(index) = self.statics.get(uri) {
-            return Ok(Some(Found { index, rest: None }));
+        if !templates.alone() {
+            if let Some(index) = self.statics.get(uri) {
+                return Ok(Some(Found { index, rest: None }));
+            }
         }
         let Some(walker) = &self.strict.walker else {
             return self.resume(uri, spans, None, templates);
@@ -489,14 +508,16 @@ fn judge_walk(
             // Spans that are inert but for triplets of inert bytes (`a%20b`) are plain: what
             // they decode to breaks no safety rule.
             let inert_triplets = known.is_none_or(|k| k.triplets <= Triplets::Inert);
-            Some(Hit {
-                key,
-                plain: if seen.inert_but_for_triplets() && inert_triplets {
-                    Plainness::Plain
-                } else {
-                    Plainness::NotPlain
-                },
-            })
+            let plain = if !inert_triplets {
+                Plainness::NotPlain
+            } else if seen.inert_but_for_triplets() {
+                Plainness::Plain
+            } else if seen.inert_but_for_dots_slashes_and_triplets() {
+                Plainness::DotsAndSlashes
+            } else {
+                Plainness::NotPlain
+            };
+            Some(Hit { key, plain })
         }
         Walk::NotFound(_) => {
             if known.is_none() {

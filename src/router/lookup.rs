@@ -9,7 +9,7 @@ use super::{Route, RouteError, Router};
 use crate::UriTemplate;
 use crate::engine::{Found, Matcher, Plainness};
 use crate::matching::{Captures, MatchError, Spans};
-use crate::safety::SafetyPolicy;
+use crate::safety::{Rule, SafetyPolicy};
 
 /// The outcome of a successful lookup.
 ///
@@ -135,9 +135,12 @@ impl<T> Router<T> {
         match plain {
             Plainness::Plain => {}
             // What the walk saw is most likely in the captures: no pass first to be sure.
-            Plainness::NotPlain => self.check_safety(route, &captures)?,
+            Plainness::DotsAndSlashes => {
+                self.check_safety(route, &captures, SafetyPolicy::check_dots_and_slashes)?;
+            }
+            Plainness::NotPlain => self.check_safety(route, &captures, SafetyPolicy::check_raw)?,
             Plainness::Unread if captures.all_plain() => {}
-            Plainness::Unread => self.check_safety(route, &captures)?,
+            Plainness::Unread => self.check_safety(route, &captures, SafetyPolicy::check_raw)?,
         }
         Ok(self.routed(index, captures))
     }
@@ -184,7 +187,15 @@ impl<T> Router<T> {
         }
     }
 
-    fn check_safety(&self, route: &Route<T>, captures: &Captures<'_>) -> Result<(), RouteError> {
+    /// Judges each capture that is not inert with its policy, by `check` (a
+    /// [`SafetyPolicy::check_raw`], or a shorter reading where the walk knows what the
+    /// captures hold).
+    fn check_safety(
+        &self,
+        route: &Route<T>,
+        captures: &Captures<'_>,
+        check: impl Fn(SafetyPolicy, &str, bool) -> Result<(), Rule>,
+    ) -> Result<(), RouteError> {
         // Inert text breaks no rule: only the other captures are read. Each item and key is
         // judged where it stands in the URI, decoded as it is read: the handler's own call is
         // the one decoding.
@@ -193,13 +204,11 @@ impl<T> Router<T> {
             if policy == SafetyPolicy::OFF {
                 return Ok(());
             }
-            policy
-                .check_raw(part, single)
-                .map_err(|rule| RouteError::Unsafe {
-                    template: route.template.to_string(),
-                    variable: name.to_owned(),
-                    rule,
-                })
+            check(policy, part, single).map_err(|rule| RouteError::Unsafe {
+                template: route.template.to_string(),
+                variable: name.to_owned(),
+                rule,
+            })
         })
     }
 }

@@ -154,7 +154,7 @@ mod agrees_with_the_reference {
             pieces in prop::collection::vec(prop::sample::select(vec![
                 "a", ":", ".", "/", "\\", "%2E", "%2e", "%2F", "%5C", "%3A", "%01", "%7F",
                 "%20", "%25", "%41", "%C3%A9", "\u{1}", "%E2%80%A4", "%2C", "%7b", "%3a", "%60",
-            ]), 0..8),
+            ]), 0..20),
             policy in policies(),
             single in any::<bool>(),
         ) {
@@ -164,11 +164,31 @@ mod agrees_with_the_reference {
             prop_assert_eq!(policy.check_raw(&raw, single), expected, "raw {:?}", raw);
         }
 
+        /// The reading of text that holds nothing a rule reads but `.`, `/` and triplets of
+        /// inert bytes (what the walk finds in most paths) gives the rule the full reading
+        /// of the raw text gives.
+        #[test]
+        fn dots_and_slashes_rules_agree_with_the_raw_reading(
+            pieces in prop::collection::vec(
+                prop::sample::select(vec!["a", ".", "..", "/", "%20", "%2C", "-"]),
+                0..16,
+            ),
+            policy in policies(),
+            single in any::<bool>(),
+        ) {
+            let raw = pieces.concat();
+            prop_assert_eq!(
+                policy.check_dots_and_slashes(&raw, single),
+                policy.check_raw(&raw, single),
+                "{:?}", raw
+            );
+        }
+
         /// The same, densely, on the text that the reading by segments takes: ASCII
         /// without `%`, made of what the rules look for.
         #[test]
         fn segment_rules_agree_with_the_plain_reading(
-            raw in "[a:./\\\\\x01\x7F]{0,8}",
+            raw in "[a:./\\\\\x01\x7F]{0,40}",
             policy in policies(),
             single in any::<bool>(),
         ) {

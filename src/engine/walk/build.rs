@@ -2,8 +2,9 @@
 //! the flat node array the walk reads.
 
 use super::{
-    ALLOWED, BRANCHES, CLIENT_STOP, Class, Exits, HOLE, LATER_EDGES, NO_END, NOT_PLAIN, PERCENT,
-    QUERY_RUN, RunTable, SEGMENT, STOP, TAIL, Tail, VarEdge, WalkNode, Walker, load,
+    ALLOWED, BRANCHES, CLIENT_STOP, Class, DOT_OR_SLASH, Exits, HOLE, LATER_EDGES, NO_END,
+    NOT_PLAIN, PERCENT, QUERY_RUN, RunTable, SEGMENT, STOP, TAIL, Tail, VarEdge, WalkNode, Walker,
+    load,
 };
 use crate::engine::trie::{Token, VarToken};
 use crate::template::Operator;
@@ -400,6 +401,8 @@ pub(super) fn run_table(class: Class) -> RunTable {
             if b == b'%' {
                 // Its triplet is judged with the URI's: see `Seen::inert_but_for_triplets`.
                 *entry |= PERCENT;
+            } else if matches!(b, b'.' | b'/') {
+                *entry |= DOT_OR_SLASH;
             } else if !crate::pct::is_inert(&[b]) {
                 *entry |= NOT_PLAIN;
             }

@@ -87,8 +87,8 @@ const HOLE: WalkNode = WalkNode {
 /// Which bytes a variable's text may hold: its class, plus `%` and every non-ASCII byte. The
 /// hex digits of a triplet are in every class, so a run steps over a triplet byte by byte (the
 /// engine validates triplets whenever a run saw a `%`). Each allowed byte also says what the
-/// walk learns from it: whether it could break a path-safety rule ([`NOT_PLAIN`]) and whether
-/// it starts a triplet ([`PERCENT`]).
+/// walk learns from it: whether it could break a path-safety rule ([`NOT_PLAIN`], or
+/// [`DOT_OR_SLASH`] for the two bytes of a path) and whether it starts a triplet ([`PERCENT`]).
 type RunTable = [u8; 256];
 
 /// The [`RunTable`] of query tails: printable ASCII but `#`, triplets and non-ASCII bytes.
@@ -99,7 +99,8 @@ const STOP: u8 = 0;
 /// A [`RunTable`] entry, and a [`Seen`] bit: the byte is allowed.
 const ALLOWED: u8 = 1;
 /// A [`Seen`] bit: a byte that is not [inert](crate::pct::is_inert), but for `%` (which
-/// [`PERCENT`] says), whose triplet is judged with the URI's.
+/// [`PERCENT`] says), whose triplet is judged with the URI's, and for `.` and `/` (which
+/// [`DOT_OR_SLASH`] says).
 const NOT_PLAIN: u8 = 2;
 /// A [`Seen`] bit: a `%`.
 const PERCENT: u8 = 4;
@@ -107,6 +108,10 @@ const PERCENT: u8 = 4;
 /// raw where expansion encodes it ([`CLIENT_RAW`](crate::pct::CLIENT_RAW)), so that the
 /// lenient program's run would go on.
 const CLIENT_STOP: u8 = 8;
+/// A [`Seen`] bit: a `.` or a `/`, the bytes of most paths that are not inert. Of the rules,
+/// only those read off a value's segments (`..`, a leading separator, a separator in a
+/// segment) can refuse text that holds no other.
+const DOT_OR_SLASH: u8 = 16;
 
 /// What the walk saw in the variable spans and the query tail it took, from the bits of their
 /// [`RunTable`] entries: enough to skip validating triplets and checking path safety for most
@@ -119,13 +124,20 @@ impl Seen {
     /// nor checking.
     #[inline]
     pub(super) fn is_clean(self) -> bool {
-        self.0 & (NOT_PLAIN | PERCENT) == 0
+        self.0 & (NOT_PLAIN | DOT_OR_SLASH | PERCENT) == 0
     }
 
     /// Whether every span is inert but for its triplets: then no capture can break a safety
     /// rule if every triplet of the URI is of an inert byte too
     /// ([`Triplets::Inert`](crate::pct::Triplets::Inert)).
     pub(super) fn inert_but_for_triplets(self) -> bool {
+        self.0 & (NOT_PLAIN | DOT_OR_SLASH) == 0
+    }
+
+    /// Whether every span is inert but for its triplets, `.` and `/`: then if every triplet
+    /// of the URI is of an inert byte, only the rules read off segments can apply
+    /// ([`Plainness::DotsAndSlashes`](crate::engine::Plainness::DotsAndSlashes)).
+    pub(super) fn inert_but_for_dots_slashes_and_triplets(self) -> bool {
         self.0 & NOT_PLAIN == 0
     }
 

@@ -2,8 +2,8 @@
 //! then with a bounded stack of ways back and a budget, handing over to the VM past either.
 
 use super::{
-    ALLOWED, BRANCHES, CLIENT_STOP, LATER_EDGES, Mark, NOT_PLAIN, PERCENT, QUERY_RUN, SEGMENT,
-    Seen, TAIL, Tail, Walk, WalkNode, Walker, load,
+    ALLOWED, BRANCHES, CLIENT_STOP, DOT_OR_SLASH, LATER_EDGES, Mark, NOT_PLAIN, PERCENT, QUERY_RUN,
+    SEGMENT, Seen, TAIL, Tail, Walk, WalkNode, Walker, load,
 };
 use crate::pct;
 
@@ -546,15 +546,22 @@ pub(super) const QUERY_BLOCK: usize = 16;
 #[inline]
 pub(super) fn query_block(block: &[u8]) -> Option<u8> {
     let block: &[u8; QUERY_BLOCK] = block.try_into().ok()?;
-    let (mut stops, mut percent, mut not_plain) = (false, false, false);
+    let (mut stops, mut percent, mut dot_or_slash, mut not_plain) = (false, false, false, false);
     for &b in block {
         let is_percent = b == b'%';
         stops |= !(pct::is_plain(b) | is_percent);
         percent |= is_percent;
         // Of the bytes a query takes, those that are not inert, but for `%`.
-        not_plain |= (b >= 0x80) | matches!(b, b'.' | b'/' | b':');
+        // `.` and `/` are 0x2E and 0x2F: one comparison finds both.
+        dot_or_slash |= b | 1 == b'/';
+        not_plain |= (b >= 0x80) | (b == b':');
     }
-    (!stops).then_some(ALLOWED | (u8::from(percent) * PERCENT) | (u8::from(not_plain) * NOT_PLAIN))
+    (!stops).then_some(
+        ALLOWED
+            | (u8::from(percent) * PERCENT)
+            | (u8::from(dot_or_slash) * DOT_OR_SLASH)
+            | (u8::from(not_plain) * NOT_PLAIN),
+    )
 }
 
 /// Records a variable's span in slots `slot` and `slot + 1`.

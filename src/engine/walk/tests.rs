@@ -98,7 +98,7 @@ fn a_straight_walk_hands_over_at_its_first_branch_point() {
     let mut slots = [Mark::NONE; 4];
     assert_eq!(
         walker.walk(b"/a/b/c/z", &mut slots),
-        Walk::Found(1, Seen(ALLOWED | NOT_PLAIN))
+        Walk::Found(1, Seen(ALLOWED | DOT_OR_SLASH))
     );
     assert_eq!(slots[..2], marks([3, 8]), "{{+p}} is `b/c/z`");
 }
