@@ -204,19 +204,28 @@ impl SafetyPolicy {
     /// [`check_raw`](Self::check_raw) for raw text that holds no byte a rule reads but `.`,
     /// `/` and triplets of inert bytes, as the walk finds most paths: it has no control
     /// character, drive letter, double encoding or look-alike, and its triplets decode to no
-    /// dot or separator, so only its segments are read, a byte search at a time.
+    /// dot or separator, so only its segments are read: where the separators are, and
+    /// whether one of them is `..`.
     pub(crate) fn check_dots_and_slashes(
         self,
         raw: &str,
         single_segment: bool,
     ) -> Result<(), Rule> {
         let bytes = raw.as_bytes();
-        let found = Findings {
-            separator: crate::pct::find_byte(bytes, 0, b'/').is_some(),
+        let mut found = Findings {
             absolute: bytes.first() == Some(&b'/'),
-            dot_dot: has_dot_dot_segment(bytes),
             ..Findings::default()
         };
+        // Segment by segment, each separator found a word at a time.
+        let mut start = 0;
+        loop {
+            let separator = crate::pct::find_byte(bytes, start, b'/');
+            let end = separator.unwrap_or(bytes.len());
+            found.dot_dot |= matches!(bytes[start..end], [b'.', b'.']);
+            let Some(at) = separator else { break };
+            found.separator = true;
+            start = at + 1;
+        }
         let verdict = self.for_scope(single_segment).judge(&found);
         debug_assert_eq!(verdict, self.check_raw(raw, single_segment), "{raw:?}");
         verdict
@@ -423,20 +432,6 @@ impl Findings {
         self.drive |=
             segment.len >= 2 && segment.head[0].is_ascii_alphabetic() && segment.head[1] == b':';
     }
-}
-
-/// Whether a segment of `text`, between `/`s, is `..`.
-fn has_dot_dot_segment(text: &[u8]) -> bool {
-    let mut from = 0;
-    while let Some(i) = crate::pct::find_byte(text, from, b'.') {
-        let starts_segment = i == 0 || text[i - 1] == b'/';
-        let ends_after_two = text.get(i + 2).is_none_or(|&b| b == b'/');
-        if starts_segment && text.get(i + 1) == Some(&b'.') && ends_after_two {
-            return true;
-        }
-        from = i + 1;
-    }
-    false
 }
 
 /// What [`Findings::of_plain`] sees in a byte.

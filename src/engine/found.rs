@@ -104,5 +104,6 @@ impl Rest {
 /// What comes before the fragment of a URI that has one.
 #[cold]
 fn before_fragment(uri: &str) -> &str {
-    uri.split_once('#').map_or(uri, |(before, _)| before)
+    let end = uri.bytes().position(|b| b == b'#');
+    &uri[..end.unwrap_or(uri.len())]
 }

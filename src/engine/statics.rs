@@ -80,12 +80,17 @@ impl Statics {
     /// The table of `templates` (by their index there) that are static and need no
     /// normalization; `key` gives each one's text as a URI spells it.
     pub(super) fn new<'t>(templates: impl IntoIterator<Item = (u32, &'t Parsed)>) -> Self {
-        let entries: Vec<(u32, Box<str>)> = templates
-            .into_iter()
-            .filter(|(_, t)| t.is_static() && t.as_str().is_ascii() && !t.as_str().contains('%'))
-            .map(|(index, t)| (index, caseless_key(t)))
-            .filter(|(_, text)| validate_uri(text).is_ok() && u32::try_from(text.len()).is_ok())
-            .collect();
+        let mut entries: Vec<(u32, Box<str>)> = Vec::new();
+        for (index, t) in templates {
+            let text = t.as_str();
+            if !t.is_static() || !text.is_ascii() || text.contains('%') {
+                continue;
+            }
+            let text = caseless_key(t);
+            if validate_uri(&text).is_ok() && u32::try_from(text.len()).is_ok() {
+                entries.push((index, text));
+            }
+        }
         if entries.is_empty() {
             return Self::default();
         }

@@ -72,10 +72,7 @@ impl Shape {
         if !spec.explode {
             // A prefix applies to strings only: a query value such as `a,b` for `{?v:3}` is
             // the string "a,b", as expansion could not write a list there.
-            return if !reserved
-                && spec.prefix == 0
-                && pct::find_byte(raw.as_bytes(), 0, b',').is_some()
-            {
+            return if !reserved && spec.prefix == 0 && raw.as_bytes().contains(&b',') {
                 Self::List(b',')
             } else {
                 Self::Scalar
@@ -87,7 +84,7 @@ impl Shape {
         if op.is_named() {
             return Self::Named(sep);
         }
-        if pct::find_byte(raw.as_bytes(), 0, b'=').is_some() {
+        if raw.as_bytes().contains(&b'=') {
             Self::Map(sep)
         } else {
             Self::List(sep)

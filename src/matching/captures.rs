@@ -12,6 +12,7 @@ use super::capture::{Capture, CaptureKind, Shape, TailNames};
 use super::query;
 use super::spans::Spans;
 use crate::pct;
+use crate::safety::Rule;
 use crate::template::{Node, Operator, Parsed, VarNode};
 
 /// The variables of a successful match, borrowed from the template and the URI.
@@ -250,30 +251,24 @@ impl<'a> Captures<'a> {
             .all(|span| uri.get(span).is_none_or(crate::pct::is_inert))
     }
 
-    /// Calls `f` on each raw part (as [`Capture::try_for_each_raw_part`] gives them) of every
-    /// defined capture whose text is not [inert](crate::pct::is_inert), in template order, with
-    /// the capture's name and whether its items are segments, until it fails: what a safety
-    /// check reads. Where the template repeats no name and explodes nothing, a variable's
-    /// capture is its span, and most are strings: those are read off the spans, without
-    /// making a [`Capture`] of each.
-    pub(crate) fn try_for_each_unplain_part<E>(
+    /// Judges each raw part (as [`Capture::try_for_each_raw_part`] gives them) of every
+    /// defined capture whose text is not [inert](crate::pct::is_inert), in template order, by
+    /// `judge` (given the capture's name, the part, and whether its items are segments): what
+    /// a safety check reads. Answers the first refusal, with the capture's name. Where the
+    /// template repeats no name, a variable's capture is its span, and most are strings:
+    /// those are read off the spans, without making a [`Capture`] of each.
+    pub(crate) fn judge_unplain_parts(
         &self,
-        mut f: impl FnMut(&'a str, &'a str, bool) -> Result<(), E>,
-    ) -> Result<(), E> {
-        fn each<'a, E>(
-            capture: &Capture<'a>,
-            f: &mut impl FnMut(&'a str, &'a str, bool) -> Result<(), E>,
-        ) -> Result<(), E> {
+        judge: &mut dyn FnMut(&'a str, &'a str, bool) -> Result<(), Rule>,
+    ) -> Result<(), (&'a str, Rule)> {
+        type Judge<'j, 'a> = &'j mut dyn FnMut(&'a str, &'a str, bool) -> Result<(), Rule>;
+        fn each<'a>(capture: &Capture<'a>, judge: Judge<'_, 'a>) -> Result<(), (&'a str, Rule)> {
             let single = capture.items_are_segments();
-            capture.try_for_each_raw_part(|part| f(capture.name, part, single))
+            capture
+                .try_for_each_raw_part(|part| judge(capture.name, part, single))
+                .map_err(|rule| (capture.name, rule))
         }
         let t = self.template;
-        if t.has_repeats() || t.explodes() {
-            return self
-                .iter()
-                .filter(|c| !pct::is_inert(c.raw.as_bytes()))
-                .try_for_each(|c| each(&c, &mut f));
-        }
         let (mut var, mut op, mut expr_start) = (0, Operator::Simple, 0);
         for node in t.nodes() {
             let spec = match node {
@@ -286,6 +281,16 @@ impl<'a> Captures<'a> {
             };
             let index = var;
             var += 1;
+            if t.has_repeats() {
+                // A repeated name is one capture, where it first appears, as `iter` has it.
+                let capture = (t.first_of(index) == index)
+                    .then(|| self.representative(index))
+                    .flatten();
+                if let Some(capture) = capture.filter(|c| !pct::is_inert(c.raw.as_bytes())) {
+                    each(&capture, judge)?;
+                }
+                continue;
+            }
             // An empty text is inert: only defined captures are left.
             let Some(raw) = self.spans.get(index).map(|span| &self.uri[span]) else {
                 continue;
@@ -293,19 +298,19 @@ impl<'a> Captures<'a> {
             if pct::is_inert(raw.as_bytes()) {
                 continue;
             }
-            if Shape::of(op, spec, raw) != Shape::Scalar {
-                if let Some(capture) = self.occurrence(index, op, *spec, expr_start) {
-                    each(&capture, &mut f)?;
-                }
-                continue;
+            if Shape::of(op, spec, raw) == Shape::Scalar {
+                let in_tail = t.tail_var().is_some_and(|first| index >= first);
+                let name = t.span(spec.name_start, spec.name_end);
+                let single = !in_tail && !op.allows_reserved();
+                judge(name, raw, single).map_err(|rule| (name, rule))?;
+            } else if let Some(capture) = self.occurrence(index, op, *spec, expr_start) {
+                each(&capture, judge)?;
             }
-            let in_tail = t.tail_var().is_some_and(|first| index >= first);
-            let name = t.span(spec.name_start, spec.name_end);
-            f(name, raw, !in_tail && !op.allows_reserved())?;
         }
         Ok(())
     }
 
+    #[inline(never)]
     fn occurrence(
         &self,
         index: usize,

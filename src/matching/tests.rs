@@ -4,7 +4,7 @@ use crate::UriTemplate;
 use crate::pct;
 
 /// What a safety check reads of a match, by way of each [`super::Capture`]: the reference
-/// reading of [`super::Captures::try_for_each_unplain_part`].
+/// reading of [`super::Captures::judge_unplain_parts`].
 fn parts_by_capture(t: &UriTemplate, uri: &str) -> Vec<(String, String, bool)> {
     let captures = t.match_uri(uri).unwrap();
     let mut parts = Vec::new();
@@ -49,9 +49,9 @@ fn unplain_parts_are_those_of_the_captures() {
             .unwrap_or_else(|e| panic!("{template} on {uri}: {e}"));
         let mut read = Vec::new();
         captures
-            .try_for_each_unplain_part(|name, part, single| {
+            .judge_unplain_parts(&mut |name, part, single| {
                 read.push((name.to_owned(), part.to_owned(), single));
-                Ok::<(), ()>(())
+                Ok(())
             })
             .unwrap();
         let expected = parts_by_capture(&t, uri);

@@ -9,7 +9,7 @@ use super::{Route, RouteError, Router};
 use crate::UriTemplate;
 use crate::engine::{Found, Matcher, Plainness};
 use crate::matching::{Captures, MatchError, Spans};
-use crate::safety::{Rule, SafetyPolicy};
+use crate::safety::SafetyPolicy;
 
 /// The outcome of a successful lookup.
 ///
@@ -135,12 +135,11 @@ impl<T> Router<T> {
         match plain {
             Plainness::Plain => {}
             // What the walk saw is most likely in the captures: no pass first to be sure.
-            Plainness::DotsAndSlashes => {
-                self.check_safety(route, &captures, SafetyPolicy::check_dots_and_slashes)?;
+            Plainness::DotsAndSlashes | Plainness::NotPlain => {
+                self.check_safety(route, &captures, plain)?;
             }
-            Plainness::NotPlain => self.check_safety(route, &captures, SafetyPolicy::check_raw)?,
             Plainness::Unread if captures.all_plain() => {}
-            Plainness::Unread => self.check_safety(route, &captures, SafetyPolicy::check_raw)?,
+            Plainness::Unread => self.check_safety(route, &captures, plain)?,
         }
         Ok(self.routed(index, captures))
     }
@@ -187,28 +186,36 @@ impl<T> Router<T> {
         }
     }
 
-    /// Judges each capture that is not inert with its policy, by `check` (a
-    /// [`SafetyPolicy::check_raw`], or a shorter reading where the walk knows what the
-    /// captures hold).
+    /// Judges each capture that is not inert with its policy: by
+    /// [`SafetyPolicy::check_raw`], or, where the walk found that the captures hold nothing a
+    /// rule reads but dots, slashes and triplets of inert bytes (`plain`), by the shorter
+    /// reading of their segments alone.
     fn check_safety(
         &self,
         route: &Route<T>,
         captures: &Captures<'_>,
-        check: impl Fn(SafetyPolicy, &str, bool) -> Result<(), Rule>,
+        plain: Plainness,
     ) -> Result<(), RouteError> {
+        let dots_and_slashes = plain == Plainness::DotsAndSlashes;
         // Inert text breaks no rule: only the other captures are read. Each item and key is
         // judged where it stands in the URI, decoded as it is read: the handler's own call is
         // the one decoding.
-        captures.try_for_each_unplain_part(|name, part, single| {
+        let mut judge = |name: &str, part: &str, single: bool| {
             let policy = route.options.policy_for(name, self.options.safety);
             if policy == SafetyPolicy::OFF {
-                return Ok(());
+                Ok(())
+            } else if dots_and_slashes {
+                policy.check_dots_and_slashes(part, single)
+            } else {
+                policy.check_raw(part, single)
             }
-            check(policy, part, single).map_err(|rule| RouteError::Unsafe {
+        };
+        captures
+            .judge_unplain_parts(&mut judge)
+            .map_err(|(name, rule)| RouteError::Unsafe {
                 template: route.template.to_string(),
                 variable: name.to_owned(),
                 rule,
             })
-        })
     }
 }
