@@ -239,7 +239,7 @@ impl Matcher {
             }
         }
         let Some(walker) = &self.strict.walker else {
-            return self.resume(uri, spans, None, templates);
+            return self.resume(uri, spans, None, templates, None);
         };
         let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
         match walked {
@@ -251,13 +251,37 @@ impl Matcher {
                         rest: None,
                     }));
                 }
+                if key.complete && seen.inert_but_for_triplets() {
+                    return self.with_triplets(uri, spans, walked, key.index, templates);
+                }
             }
             Walk::NotFound(seen) if !seen.stopped_at_client_raw() => {
                 return self.missed(uri, spans, seen, templates);
             }
             Walk::NotFound(_) | Walk::GaveUp => {}
         }
-        self.resume(uri, spans, Some(walked), templates)
+        self.resume(uri, spans, Some(walked), templates, None)
+    }
+
+    /// The rest of a search whose walk found a template whose spans are its captures as
+    /// they stand but for the URI's triplets, all of which it found among inert bytes (`a%20b`):
+    /// where each is of an inert byte that is not unreserved, the spans need nothing more
+    /// (they decode to ASCII that breaks no rule); else the search goes on as
+    /// [`resume`](Self::resume) does, with what checking them learned.
+    #[inline(never)]
+    fn with_triplets(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        walked: Walk,
+        index: u32,
+        templates: &dyn Templates,
+    ) -> Result<Option<Found>, BadUri> {
+        let known = validate_triplets(uri)?;
+        if known.triplets <= Triplets::Inert {
+            return Ok(Some(Found { index, rest: None }));
+        }
+        self.resume(uri, spans, Some(walked), templates, Some(known))
     }
 
     /// The rest of a search whose walk found nothing and stopped at no byte the lenient
@@ -275,7 +299,13 @@ impl Matcher {
     ) -> Result<Option<Found>, BadUri> {
         let known = validate_uri(uri)?;
         if known.triplets == Triplets::Unreserved {
-            return self.resume(uri, spans, Some(Walk::NotFound(seen)), templates);
+            return self.resume(
+                uri,
+                spans,
+                Some(Walk::NotFound(seen)),
+                templates,
+                Some(known),
+            );
         }
         if known.fragment == Some(None) {
             // No fragment to set aside.
@@ -294,8 +324,9 @@ impl Matcher {
         spans: &mut Spans,
         walked: Option<Walk>,
         templates: &dyn Templates,
+        known: Option<Known>,
     ) -> Result<Option<Found>, BadUri> {
-        let mut known = None;
+        let mut known = known;
         let hit = match walked {
             None => {
                 known = Some(validate_uri(uri)?);

@@ -24,15 +24,29 @@ pub(super) fn pairs(query: &str, offset: usize) -> impl Iterator<Item = (&str, &
 }
 
 /// [`pairs`] as the ranges of each name and value in the query's bytes.
-fn pair_ranges(query: &[u8]) -> impl Iterator<Item = (Range<usize>, Range<usize>)> + '_ {
-    let mut start = 0;
-    std::iter::from_fn(move || {
+fn pair_ranges(query: &[u8]) -> PairRanges<'_> {
+    PairRanges { query, start: 0 }
+}
+
+/// The iterator of [`pair_ranges`]: a type of its own, whose `next` is always inlined (a
+/// closure's was left out of line at the inliner's whim, and the binding paid a call a pair).
+struct PairRanges<'q> {
+    query: &'q [u8],
+    start: usize,
+}
+
+impl Iterator for PairRanges<'_> {
+    type Item = (Range<usize>, Range<usize>);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let query = self.query;
         loop {
-            if start > query.len() {
+            if self.start > query.len() {
                 return None;
             }
-            let pair = start..pct::find_byte(query, start, b'&').unwrap_or(query.len());
-            start = pair.end + 1;
+            let pair = self.start..pct::find_byte(query, self.start, b'&').unwrap_or(query.len());
+            self.start = pair.end + 1;
             if pair.is_empty() {
                 continue;
             }
@@ -42,7 +56,7 @@ fn pair_ranges(query: &[u8]) -> impl Iterator<Item = (Range<usize>, Range<usize>
                 None => (pair.clone(), pair.end..pair.end),
             });
         }
-    })
+    }
 }
 
 /// Binds the query region `uri[from..]`, as an engine matched it, to the tail's variables
