@@ -538,7 +538,8 @@ fn judge_walk(
             }
             // Spans that are inert but for triplets of inert bytes (`a%20b`) are plain: what
             // they decode to breaks no safety rule.
-            let inert_triplets = known.is_none_or(|k| k.triplets <= Triplets::Inert);
+            // Triplets of two-byte characters too: the captures are checked to decode first.
+            let inert_triplets = known.is_none_or(|k| k.triplets <= Triplets::TwoByte);
             let plain = if !inert_triplets {
                 Plainness::NotPlain
             } else if seen.inert_but_for_triplets() {

@@ -211,10 +211,17 @@ pub(crate) enum Triplets {
     /// they decode to is inert too, so that a value whose other bytes are inert breaks no
     /// path-safety rule.
     Inert,
-    /// Triplets, each of an ASCII byte and none of an unreserved character, some of a byte
-    /// that is not inert (`%2F`, `%3A`): whatever a value holds of them, it decodes to UTF-8.
+    /// Triplets, each of such an inert byte or of a byte of a two-byte UTF-8 character (a
+    /// lead `%C2` to `%DF`, a continuation `%80` to `%BF`), some of the latter (`caf%C3%A9`):
+    /// text that decodes to UTF-8 holds none but two-byte characters past ASCII, and no
+    /// look-alike is one of those, so that a value whose other bytes are inert breaks no
+    /// path-safety rule either, once it is known to decode.
+    TwoByte,
+    /// Triplets, some of an ASCII byte that is not inert (`%2F`, `%3A`), the others of the
+    /// kinds above, none of an unreserved character.
     Ascii,
-    /// Triplets, some of a byte past ASCII (`%C3%A9`), none of an unreserved character.
+    /// Triplets, some of a byte that no two-byte character holds (`%E2%80%A4`), none of an
+    /// unreserved character.
     Some,
     /// Triplets, some for an unreserved character (`%66`), which equal that character.
     Unreserved,
@@ -228,9 +235,9 @@ impl Triplets {
     }
 
     /// Whether a value that holds some of these triplets may fail to decode to UTF-8: where
-    /// every triplet is of an ASCII byte, none can.
+    /// every triplet is of an inert byte, none can.
     pub(crate) fn need_utf8_check(self) -> bool {
-        matches!(self, Triplets::Some | Triplets::Unreserved)
+        self > Triplets::Inert
     }
 }
 
@@ -242,8 +249,9 @@ pub(crate) fn is_inert_triplet(bytes: &[u8], at: usize) -> bool {
 }
 
 /// What a triplet of each byte calls for: [`Triplets::Unreserved`] for an unreserved
-/// character, [`Triplets::Some`] past ASCII, [`Triplets::Inert`] for the other inert bytes,
-/// [`Triplets::Ascii`] for the rest.
+/// character, [`Triplets::TwoByte`] for a byte of a two-byte character, [`Triplets::Some`] for
+/// other bytes past ASCII, [`Triplets::Inert`] for the other inert bytes, [`Triplets::Ascii`]
+/// for the rest.
 static TRIPLET_OF: [Triplets; 256] = {
     let mut table = [Triplets::Ascii; 256];
     let mut b = 0;
@@ -251,6 +259,8 @@ static TRIPLET_OF: [Triplets; 256] = {
         let byte = b as u8;
         if is_unreserved(byte) {
             table[b] = Triplets::Unreserved;
+        } else if matches!(byte, 0x80..=0xBF | 0xC2..=0xDF) {
+            table[b] = Triplets::TwoByte;
         } else if byte >= 0x80 {
             table[b] = Triplets::Some;
         } else if INERT[b] {

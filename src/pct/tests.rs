@@ -45,8 +45,10 @@ fn checking_finds_the_first_fault() {
     assert_eq!(percent("a%2Fb"), Ok(Triplets::Ascii));
     assert_eq!(percent("a%20b%2C"), Ok(Triplets::Inert));
     assert_eq!(percent("a%20b%2E"), Ok(Triplets::Unreserved));
-    assert_eq!(percent("a%2Fb%C3%A9"), Ok(Triplets::Some));
-    assert_eq!(percent("%C3%A9%20"), Ok(Triplets::Some));
+    assert_eq!(percent("a%2Fb%C3%A9"), Ok(Triplets::Ascii));
+    assert_eq!(percent("%C3%A9%20"), Ok(Triplets::TwoByte));
+    assert_eq!(percent("%E2%80%A4%20"), Ok(Triplets::Some));
+    assert_eq!(percent("a%2Fb%E2%80%A4"), Ok(Triplets::Some));
     assert_eq!(percent("%C3%A9%41"), Ok(Triplets::Unreserved));
     assert_eq!(percent("a%2F%41"), Ok(Triplets::Unreserved));
     assert_eq!(percent("a%41%2F"), Ok(Triplets::Unreserved));
@@ -137,6 +139,7 @@ fn the_triplet_tables_read_each_pair_of_bytes_as_the_grammar_does() {
                 let byte = u8::from_str_radix(std::str::from_utf8(&text[1..]).unwrap(), 16);
                 match byte.unwrap() {
                     b if is_unreserved(b) => Triplets::Unreserved,
+                    0x80..=0xBF | 0xC2..=0xDF => Triplets::TwoByte,
                     b if b >= 0x80 => Triplets::Some,
                     b if is_inert(&[b]) => Triplets::Inert,
                     _ => Triplets::Ascii,
@@ -149,7 +152,10 @@ fn the_triplet_tables_read_each_pair_of_bytes_as_the_grammar_does() {
     let of = |t: Triplets, text: &[u8]| t.and_triplet_at(text, 0);
     assert_eq!(of(Triplets::Some, b"%20"), Some(Triplets::Some));
     assert_eq!(of(Triplets::Unreserved, b"%C3"), Some(Triplets::Unreserved));
-    assert_eq!(of(Triplets::Ascii, b"%C3"), Some(Triplets::Some));
+    assert_eq!(of(Triplets::Ascii, b"%C3"), Some(Triplets::Ascii));
+    assert_eq!(of(Triplets::Ascii, b"%E2"), Some(Triplets::Some));
+    assert_eq!(of(Triplets::Inert, b"%A9"), Some(Triplets::TwoByte));
+    assert_eq!(of(Triplets::TwoByte, b"%2F"), Some(Triplets::Ascii));
     assert_eq!(of(Triplets::Inert, b"%2F"), Some(Triplets::Ascii));
     assert_eq!(of(Triplets::Ascii, b"%20"), Some(Triplets::Ascii));
     assert_eq!(of(Triplets::None, b"%20"), Some(Triplets::Inert));

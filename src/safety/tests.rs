@@ -236,3 +236,12 @@ fn benign_look_alikes_pass() {
         assert_eq!(refused(ok, ok != "docs/a.md"), None, "{ok}");
     }
 }
+
+/// The walk and the router take a value whose triplets are of two-byte characters for one
+/// no look-alike is in ([`crate::pct::Triplets::TwoByte`]): every look-alike is longer.
+#[test]
+fn no_look_alike_is_a_two_byte_character() {
+    for (c, _) in super::LOOK_ALIKES {
+        assert!(c.len_utf8() > 2, "{c:?}");
+    }
+}
