@@ -11,7 +11,7 @@ use std::ops::Range;
 use super::spans::{Mark, Spans};
 use super::{MatchError, QueryError};
 use crate::pct;
-use crate::template::{Parsed, VarSpec};
+use crate::template::{Parsed, VarSpec, name_word};
 
 /// Iterates over the `name=value` pairs of a query (without its leading `?` or `&`), with the
 /// byte offset of each value in the URI. A pair without `=` has an empty value.
@@ -88,9 +88,29 @@ pub(super) fn bind(
     // `Spans` call would look again at where they are kept.
     let marks = &mut spans.marks_mut()[2 * first_var..];
     let query = &uri.as_bytes()[from + 1..];
+    let words = t.tail_words();
     for (name, value) in pair_ranges(query) {
         let at = from + 1 + value.start;
         let (name, value) = (&query[name], &query[value]);
+        // Most tails' names, and most pairs', are short and plain: a word each, compared once
+        // a variable (see `Parsed::tail_words`).
+        if let (Some(words), Some(word)) = (words, name_word(name)) {
+            match words.iter().position(|&w| w == word) {
+                Some(i) if marks[2 * i].is_none() => {
+                    check(value, at, utf8_unknown)?;
+                    set(marks, i, at..at + value.len());
+                }
+                Some(_) => {
+                    check(value, at, utf8_unknown)?;
+                    return Err(QueryError::DuplicateParameter { name: text(name) }.into());
+                }
+                None if strict => {
+                    return Err(QueryError::UnexpectedParameter { name: text(name) }.into());
+                }
+                None => {}
+            }
+            continue;
+        }
         // Names compare under RFC 3986 normalization: `%74oken` is `token`.
         let found = tail()
             .enumerate()

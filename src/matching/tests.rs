@@ -1,7 +1,9 @@
 //! Unit tests of what the matching module keeps to the crate.
 
+use super::{MatchError, MatchOptions, QueryError};
 use crate::UriTemplate;
 use crate::pct;
+use crate::template::Parsed;
 
 /// What a safety check reads of a match, by way of each [`super::Capture`]: the reference
 /// reading of [`super::Captures::judge_unplain_parts`].
@@ -58,4 +60,77 @@ fn unplain_parts_are_those_of_the_captures() {
         assert!(!expected.is_empty(), "{template} on {uri} reads nothing");
         assert_eq!(read, expected, "{template} on {uri}");
     }
+}
+
+/// The values a match binds, by name, decoded; or its error.
+fn bound(template: &str, uri: &str, strict: bool) -> Result<Vec<(String, String)>, MatchError> {
+    let t = UriTemplate::parse(template).unwrap();
+    let options = MatchOptions::new().strict_query(strict);
+    let captures = t.match_uri_with(uri, &options)?;
+    Ok(captures
+        .iter()
+        .map(|c| (c.name().to_owned(), c.decoded().into_owned()))
+        .collect())
+}
+
+/// A query tail of short plain names binds its pairs by their packed names
+/// (`Parsed::tail_words`); one that cannot be packed, and pairs whose names cannot, compare
+/// names unit by unit. Both give the same answers: values in any order, an undeclared name
+/// passed over or refused when strict, a name given twice refused, however it is spelled.
+#[test]
+fn query_pairs_bind_alike_by_packed_names_and_by_units() {
+    let pairs = |p: &[(&str, &str)]| -> Vec<(String, String)> {
+        p.iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect()
+    };
+    let duplicate =
+        |name: &str| MatchError::Query(QueryError::DuplicateParameter { name: name.into() });
+    let unexpected =
+        |name: &str| MatchError::Query(QueryError::UnexpectedParameter { name: name.into() });
+    // Packed: at most four names of at most eight bytes, plain.
+    let t = "x://s{?q,lang}";
+    assert!(Parsed::parse(t).unwrap().tail_words().is_some());
+    assert_eq!(
+        bound(t, "x://s?lang=en&q=a%20b", false),
+        Ok(pairs(&[("q", "a b"), ("lang", "en")]))
+    );
+    assert_eq!(bound(t, "x://s?utm=1&q=a", false), Ok(pairs(&[("q", "a")])));
+    assert_eq!(bound(t, "x://s?utm=1&q=a", true), Err(unexpected("utm")));
+    assert_eq!(bound(t, "x://s?q=a&q=b", false), Err(duplicate("q")));
+    // A pair's name with a triplet is compared by units, against the same variables.
+    assert_eq!(bound(t, "x://s?%71=a", false), Ok(pairs(&[("q", "a")])));
+    assert_eq!(bound(t, "x://s?q=a&%71=b", false), Err(duplicate("%71")));
+    assert_eq!(
+        bound(t, "x://s?averyverylongname=1&q=2", false),
+        Ok(pairs(&[("q", "2")]))
+    );
+    // Not packed: a long name, five variables, a prefix, a name the tail repeats.
+    for t in [
+        "x://s{?abcdefghi,q}",
+        "x://s{?a,b,c,d,q}",
+        "x://s{?a:3,q}",
+        "x://s{?q,q}",
+    ] {
+        assert!(Parsed::parse(t).unwrap().tail_words().is_none(), "{t}");
+        assert_eq!(
+            bound(t, "x://s?utm=1&q=a", true),
+            Err(unexpected("utm")),
+            "{t}"
+        );
+    }
+    assert_eq!(
+        bound("x://s{?abcdefghi,q}", "x://s?q=1&abcdefghi=2", false),
+        Ok(pairs(&[("abcdefghi", "2"), ("q", "1")]))
+    );
+    assert_eq!(
+        bound("x://s{?a,b,c,d,q}", "x://s?q=1&q=2", false),
+        Err(duplicate("q"))
+    );
+    // A name the head uses too is packed in the tail; given twice, it is refused alike.
+    assert!(Parsed::parse("x://{q}{?q}").unwrap().tail_words().is_some());
+    assert_eq!(
+        bound("x://{q}{?q}", "x://a?q=a&q=a", false),
+        Err(duplicate("q"))
+    );
 }

@@ -31,6 +31,8 @@ pub(crate) struct Parsed {
     tail_node: u32,
     /// See [`var_count`](Self::var_count).
     var_count: usize,
+    /// See [`tail_words`](Self::tail_words).
+    tail_words: TailWords,
     /// For each variable, the index of the first variable with its name, when some name is
     /// used more than once; empty otherwise (see [`first_of`](Self::first_of)). Found when
     /// matching first asks, so that parsing stays at two allocations.
@@ -70,6 +72,7 @@ impl Parsed {
         let tail_var = first_tail_var(&nodes, tail_node);
         let tail_node = tail_node as u32;
         let var_count = nodes.iter().filter(|n| matches!(n, Node::Var(_))).count();
+        let tail_words = TailWords::of(template, &nodes[tail_node as usize..]);
         Ok(Self {
             source: template.into(),
             nodes,
@@ -77,6 +80,7 @@ impl Parsed {
             tail_var,
             tail_node,
             var_count,
+            tail_words,
             first_of: OnceLock::new(),
         })
     }
@@ -161,6 +165,17 @@ impl Parsed {
         self.variables_of(&self.nodes[self.tail_node as usize..])
     }
 
+    /// The names of the query tail's variables, each packed in a word as [`name_word`] packs a
+    /// name, in tail order; `None` unless the tail has at most four variables, each plain (no
+    /// explode, no prefix), named once in the tail, with at most eight bytes and no triplet.
+    /// Then a pair's name, packed the same way, is the tail's variable whose word it equals, or
+    /// none of them: one comparison a variable, where names compare unit by unit otherwise.
+    #[inline]
+    pub(crate) fn tail_words(&self) -> Option<&[u64]> {
+        let TailWords { words, len } = &self.tail_words;
+        (*len > 0).then(|| &words[..usize::from(*len)])
+    }
+
     /// The number of variable specs: spec `i` has match slots `2i` (start) and `2i + 1` (end).
     #[inline]
     pub(crate) fn var_count(&self) -> usize {
@@ -212,4 +227,50 @@ fn first_tail_var(nodes: &[Node], tail: usize) -> Option<usize> {
             .filter(|n| matches!(n, Node::Var(_)))
             .count()
     })
+}
+
+/// What [`Parsed::tail_words`] answers, kept in the template: no allocation of its own.
+#[derive(Clone, Copy, Default)]
+struct TailWords {
+    words: [u64; 4],
+    /// How many of `words` are the tail's; 0 where the tail has none, or cannot be read so.
+    len: u8,
+}
+
+impl TailWords {
+    fn of(source: &str, tail: &[Node]) -> Self {
+        let mut packed = Self::default();
+        for node in tail {
+            let Node::Var(v) = node else { continue };
+            let name = &source.as_bytes()[v.name_start as usize..v.name_end as usize];
+            let len = usize::from(packed.len);
+            let word = name_word(name).filter(|_| !v.explode && v.prefix == 0);
+            match word {
+                Some(word) if len < packed.words.len() && !packed.words[..len].contains(&word) => {
+                    packed.words[len] = word;
+                    packed.len += 1;
+                }
+                _ => return Self::default(),
+            }
+        }
+        packed
+    }
+}
+
+/// A name of at most eight bytes and no `%`, packed little-endian in a word, zero past its end
+/// (names hold no zero byte, so two words are equal where the names are); `None` for any
+/// other name.
+#[inline]
+pub(crate) fn name_word(name: &[u8]) -> Option<u64> {
+    if name.len() > 8 {
+        return None;
+    }
+    let mut word = 0;
+    for (i, &b) in name.iter().enumerate() {
+        if b == b'%' {
+            return None;
+        }
+        word |= u64::from(b) << (8 * i);
+    }
+    Some(word)
 }
