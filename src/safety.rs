@@ -202,10 +202,10 @@ impl SafetyPolicy {
     }
 
     /// [`check_raw`](Self::check_raw) for raw text that holds no byte a rule reads but `.`,
-    /// `/` and triplets of inert bytes, as the walk finds most paths: it has no control
-    /// character, drive letter, double encoding or look-alike, and its triplets decode to no
-    /// dot or separator, so only its segments are read: where the separators are, and
-    /// whether one of them is `..`.
+    /// `/` and triplets of inert bytes or of two-byte characters, as the walk finds most
+    /// paths: it has no control character, drive letter, double encoding or look-alike, and
+    /// its triplets decode to no dot or separator, so only its segments are read: where the
+    /// separators are, and whether one of them is `..`. The text must decode to UTF-8.
     pub(crate) fn check_dots_and_slashes(
         self,
         raw: &str,

@@ -54,10 +54,11 @@ impl Found {
 /// What a search knows of whether the text of its spans could break a path-safety rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Plainness {
-    /// Every span is inert, but for triplets of inert bytes: no rule can apply.
+    /// Every span is inert, but for triplets of inert bytes or of two-byte characters (which
+    /// the spans are checked to decode): no rule can apply.
     Plain,
-    /// Every span is inert but for `.`, `/` and triplets of inert bytes, as paths are: only
-    /// the rules read off segments can apply.
+    /// Every span is inert but for `.`, `/` and triplets as above, as paths are: only the
+    /// rules read off segments can apply.
     DotsAndSlashes,
     /// The walk saw text that a rule could refuse, in a span it took or a run it scanned.
     NotPlain,

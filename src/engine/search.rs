@@ -53,6 +53,10 @@ impl Templates for &dyn Templates {
     fn template(&self, index: u32) -> &Parsed {
         (**self).template(index)
     }
+
+    fn alone(&self) -> bool {
+        (**self).alone()
+    }
 }
 
 /// One template, or a router's templates, compiled for matching.
@@ -536,9 +540,9 @@ fn judge_walk(
             if seen.percent() && known.is_none() {
                 *known = Some(validate_triplets(uri)?);
             }
-            // Spans that are inert but for triplets of inert bytes (`a%20b`) are plain: what
-            // they decode to breaks no safety rule.
-            // Triplets of two-byte characters too: the captures are checked to decode first.
+            // Spans that are inert but for triplets of inert bytes (`a%20b`) or of two-byte
+            // characters (`caf%C3%A9`, which the captures are checked to decode) are plain:
+            // what they decode to breaks no safety rule.
             let inert_triplets = known.is_none_or(|k| k.triplets <= Triplets::TwoByte);
             let plain = if !inert_triplets {
                 Plainness::NotPlain

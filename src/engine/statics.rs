@@ -39,8 +39,8 @@ struct Slot {
 }
 
 /// A text's first and last eight bytes, packed little-endian (a text shorter than eight is
-/// all in `first`, and `last` is zero): what its hash reads, and all that a short text's
-/// comparison needs.
+/// all in `first`, its first byte the most significant, and `last` is zero): what its hash
+/// reads, and all that a short text's comparison needs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Ends {
     first: u64,
@@ -78,7 +78,8 @@ const EMPTY: u32 = u32::MAX;
 
 impl Statics {
     /// The table of `templates` (by their index there) that are static and need no
-    /// normalization; `key` gives each one's text as a URI spells it.
+    /// normalization, each by its text as a URI without uppercase letters in its scheme and
+    /// authority spells it.
     pub(super) fn new<'t>(templates: impl IntoIterator<Item = (u32, &'t Parsed)>) -> Self {
         let mut entries: Vec<(u32, Box<str>)> = Vec::new();
         for (index, t) in templates {

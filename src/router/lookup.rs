@@ -188,8 +188,8 @@ impl<T> Router<T> {
 
     /// Judges each capture that is not inert with its policy: by
     /// [`SafetyPolicy::check_raw`], or, where the walk found that the captures hold nothing a
-    /// rule reads but dots, slashes and triplets of inert bytes (`plain`), by the shorter
-    /// reading of their segments alone.
+    /// rule reads but dots, slashes and triplets of inert bytes or two-byte characters
+    /// (`plain`), by the shorter reading of their segments alone.
     fn check_safety(
         &self,
         route: &Route<T>,

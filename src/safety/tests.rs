@@ -170,7 +170,7 @@ mod agrees_with_the_reference {
         #[test]
         fn dots_and_slashes_rules_agree_with_the_raw_reading(
             pieces in prop::collection::vec(
-                prop::sample::select(vec!["a", ".", "..", "/", "%20", "%2C", "-"]),
+                prop::sample::select(vec!["a", ".", "..", "/", "%20", "%2C", "-", "%C3%A9", "%DF%BF"]),
                 0..16,
             ),
             policy in policies(),

@@ -506,3 +506,20 @@ fn a_query_tail_with_two_question_marks_is_refused_for_matching() {
         Err(MatchError::Unsupported { .. })
     ));
 }
+
+/// Every map is checked for a key given twice, whatever the maps before it hold: a first map
+/// of more than sixteen keys (which are sorted to be compared) does not end the check.
+#[test]
+fn a_key_given_twice_is_refused_in_any_map() {
+    let many: Vec<String> = (0..17).map(|i| format!("k{i}={i}")).collect();
+    let uri = format!("x/{}/a=1,a=2", many.join(","));
+    assert_eq!(
+        match_err("x/{m*}/{n*}", &uri),
+        MatchError::DuplicateKey {
+            variable: "n".into(),
+            key: "a".into()
+        }
+    );
+    let uri = format!("x/{}/a=1,b=2", many.join(","));
+    assert_eq!(caps("x/{m*}/{n*}", &uri)["n"], json!({"a": "1", "b": "2"}));
+}

@@ -129,13 +129,15 @@ impl Seen {
 
     /// Whether every span is inert but for its triplets: then no capture can break a safety
     /// rule if every triplet of the URI is of an inert byte too
-    /// ([`Triplets::Inert`](crate::pct::Triplets::Inert)).
+    /// ([`Triplets::Inert`](crate::pct::Triplets::Inert)) or of a two-byte character.
     pub(super) fn inert_but_for_triplets(self) -> bool {
         self.0 & (NOT_PLAIN | DOT_OR_SLASH) == 0
     }
 
     /// Whether every span is inert but for its triplets, `.` and `/`: then if every triplet
-    /// of the URI is of an inert byte, only the rules read off segments can apply
+    /// of the URI is of an inert byte or of a two-byte character
+    /// ([`Triplets::TwoByte`](crate::pct::Triplets::TwoByte)), only the rules read off
+    /// segments can apply
     /// ([`Plainness::DotsAndSlashes`](crate::engine::Plainness::DotsAndSlashes)).
     pub(super) fn inert_but_for_dots_slashes_and_triplets(self) -> bool {
         self.0 & NOT_PLAIN == 0
