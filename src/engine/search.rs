@@ -328,9 +328,8 @@ impl Matcher {
         spans: &mut Spans,
         walked: Option<Walk>,
         templates: &dyn Templates,
-        known: Option<Known>,
+        mut known: Option<Known>,
     ) -> Result<Option<Found>, BadUri> {
-        let mut known = known;
         let hit = match walked {
             None => {
                 known = Some(validate_uri(uri)?);

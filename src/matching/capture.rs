@@ -310,7 +310,7 @@ impl<'a> Capture<'a> {
     /// expression that cannot cross `/`, or an item of `{/v*}`, whose separator is `/`. (Query
     /// parameters are not segments.)
     pub(crate) fn items_are_segments(&self) -> bool {
-        !self.in_tail && !self.op.allows_reserved()
+        items_are_segments(self.op, self.in_tail)
     }
 
     /// Whether every item of a named shape split at `sep` is named after the variable.
@@ -455,4 +455,10 @@ impl<'a> Iterator for MapItems<'a> {
         self.rest = after.get(value_end + sep_len..).unwrap_or("");
         Some((key, value))
     }
+}
+
+/// Whether the items of a variable under `op` are path segments, which cannot hold a `/`: not
+/// in the query tail, and not where reserved characters are allowed.
+pub(super) fn items_are_segments(op: Operator, in_tail: bool) -> bool {
+    !in_tail && !op.allows_reserved()
 }

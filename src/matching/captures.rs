@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::capture::{Capture, CaptureKind, Shape, TailNames};
+use super::capture::{Capture, CaptureKind, Shape, TailNames, items_are_segments};
 use super::query;
 use super::spans::Spans;
 use crate::pct;
@@ -208,9 +208,8 @@ impl<'a> Captures<'a> {
             return true;
         }
         let value = self.representative(first);
-        let in_tail = |v: usize| t.tail_var().is_some_and(|tail| v >= tail);
         t.occurrences(first).all(|v| match (self.at(v), &value) {
-            (None, _) if in_tail(v) => true,
+            (None, _) if self.in_tail(v) => true,
             (None, value) => value.as_ref().is_none_or(Capture::is_empty_value),
             (Some(one), None) => one.is_empty_value(),
             (Some(one), Some(value)) => one.agrees_with(value),
@@ -299,9 +298,8 @@ impl<'a> Captures<'a> {
                 continue;
             }
             if Shape::of(op, spec, raw) == Shape::Scalar {
-                let in_tail = t.tail_var().is_some_and(|first| index >= first);
                 let name = t.span(spec.name_start, spec.name_end);
-                let single = !in_tail && !op.allows_reserved();
+                let single = items_are_segments(op, self.in_tail(index));
                 judge(name, raw, single).map_err(|rule| (name, rule))?;
             } else if let Some(capture) = self.occurrence(index, op, *spec, expr_start) {
                 each(&capture, judge)?;
@@ -310,7 +308,6 @@ impl<'a> Captures<'a> {
         Ok(())
     }
 
-    #[inline(never)]
     fn occurrence(
         &self,
         index: usize,
@@ -319,7 +316,7 @@ impl<'a> Captures<'a> {
         expr_first_var: usize,
     ) -> Option<Capture<'a>> {
         let raw = &self.uri[self.spans.get(index)?];
-        let in_tail = self.template.tail_var().is_some_and(|first| index >= first);
+        let in_tail = self.in_tail(index);
         let name = self.template.span(spec.name_start, spec.name_end);
         // An exploded query variable's shape decides whether it is defined at all; others are
         // read off their text when asked for (most handlers only ask for the decoded value).
@@ -348,6 +345,12 @@ impl<'a> Captures<'a> {
             in_tail,
             tail: self.tail_names(),
         })
+    }
+
+    /// Whether variable `index` is in the query tail.
+    #[inline]
+    fn in_tail(&self, index: usize) -> bool {
+        self.template.tail_var().is_some_and(|first| index >= first)
     }
 
     fn expression_vars(&self, first_var: usize) -> usize {
