@@ -8,11 +8,11 @@ use super::found::{Found, Plainness, Rest};
 use super::policy::Policy;
 use super::program::Program;
 use super::statics::Statics;
-use super::validate::{Known, too_long, validate_triplets, validate_uri};
+use super::validate::{Known, too_long, validate_triplets, validate_uri, validate_uri_past};
 use super::vm;
-use super::walk::{Seen, Walk};
+use super::walk::Walk;
 use crate::matching::{BadUri, Mark, Spans, Unsupported};
-use crate::pct::Triplets;
+use crate::pct::{self, Triplets};
 use crate::template::Parsed;
 
 /// Whether one template can be matched under `policy`: what [`Matcher::one`] would refuse,
@@ -259,10 +259,10 @@ impl Matcher {
                     return self.with_triplets(uri, spans, walked, key.index, templates);
                 }
             }
-            Walk::NotFound(seen) if !seen.stopped_at_client_raw() => {
-                return self.missed(uri, spans, seen, templates);
+            Walk::NotFound(seen, vouched) if !seen.stopped_at_client_raw() => {
+                return self.missed(uri, spans, walked, vouched as usize, templates);
             }
-            Walk::NotFound(_) | Walk::GaveUp => {}
+            Walk::NotFound(..) | Walk::GaveUp => {}
         }
         self.resume(uri, spans, Some(walked), templates, None)
     }
@@ -290,26 +290,42 @@ impl Matcher {
 
     /// The rest of a search whose walk found nothing and stopped at no byte the lenient
     /// reading takes (most misses): what [`resume`](Self::resume) would do, without its
-    /// plumbing. The URI is checked (a malformed one is reported as such); unless a triplet
-    /// of an unreserved character could have hidden a literal from the walk, nothing matches
-    /// it whole, and only the templates that set its fragment aside are left to ask.
-    #[inline(never)]
+    /// plumbing. Where the bytes past those the walk vouches for (`vouched`) are plain too,
+    /// the URI holds no fault, no triplet and no fragment: nothing matches it, and that is
+    /// the answer, without a call.
+    #[inline]
     fn missed(
         &self,
         uri: &str,
         spans: &mut Spans,
-        seen: Seen,
+        walked: Walk,
+        vouched: usize,
         templates: &dyn Templates,
     ) -> Result<Option<Found>, BadUri> {
-        let known = validate_uri(uri)?;
+        let unread = uri.as_bytes().get(vouched..).unwrap_or(uri.as_bytes());
+        if pct::is_plain_text(unread) {
+            return Ok(None);
+        }
+        self.missed_in_doubt(uri, spans, walked, vouched, templates)
+    }
+
+    /// [`missed`](Self::missed) where the URI holds more than plain bytes: it is checked (a
+    /// malformed one is reported as such) past the bytes the walk vouches for; unless a
+    /// triplet of an unreserved character could have hidden a literal from the walk, nothing
+    /// matches it whole, and only the templates that set its fragment aside are left to ask.
+    #[cold]
+    #[inline(never)]
+    fn missed_in_doubt(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        walked: Walk,
+        vouched: usize,
+        templates: &dyn Templates,
+    ) -> Result<Option<Found>, BadUri> {
+        let known = validate_uri_past(uri, vouched)?;
         if known.triplets == Triplets::Unreserved {
-            return self.resume(
-                uri,
-                spans,
-                Some(Walk::NotFound(seen)),
-                templates,
-                Some(known),
-            );
+            return self.resume(uri, spans, Some(walked), templates, Some(known));
         }
         if known.fragment == Some(None) {
             // No fragment to set aside.
@@ -554,7 +570,7 @@ fn judge_walk(
             };
             Some(Hit { key, plain })
         }
-        Walk::NotFound(_) => {
+        Walk::NotFound(..) => {
             if known.is_none() {
                 *known = Some(validate_uri(uri)?);
             }
@@ -564,7 +580,7 @@ fn judge_walk(
     if known.is_some_and(|k| k.triplets == Triplets::Unreserved) {
         return rerun(program, uri, spans, known);
     }
-    if let (Walk::NotFound(seen), Some(known)) = (walked, known.as_mut()) {
+    if let (Walk::NotFound(seen, _), Some(known)) = (walked, known.as_mut()) {
         known.lenient_may_differ = seen.stopped_at_client_raw();
     }
     Ok(hit)

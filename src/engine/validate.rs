@@ -57,21 +57,29 @@ pub(super) fn too_long(limit: usize) -> BadUri {
 /// triplets it holds: a URI without one has nothing to decode. Of two faults, the first in the
 /// URI is reported.
 pub(super) fn validate_uri(uri: &str) -> Result<Known, BadUri> {
-    let checked = pct::check(uri).map_err(|fault| match fault {
+    validate_uri_past(uri, 0)
+}
+
+/// [`validate_uri`] for a URI whose first `vouched` bytes a walk that found nothing vouches
+/// for (see [`Walk::NotFound`](super::walk::Walk::NotFound)): ASCII a URI may hold, none a
+/// `%` or a `#`, so that what they would tell is known and only the rest is read.
+pub(super) fn validate_uri_past(uri: &str, vouched: usize) -> Result<Known, BadUri> {
+    let (from, rest) = uri.get(vouched..).map_or((0, uri), |rest| (vouched, rest));
+    let checked = pct::check(rest).map_err(|fault| match fault {
         pct::Fault::Percent(position) => BadUri {
-            position,
+            position: from + position,
             reason: Malformed::InvalidPercentEncoding,
         },
         pct::Fault::Disallowed(position) => BadUri {
-            position,
+            position: from + position,
             reason: Malformed::Disallowed {
-                byte: uri.as_bytes()[position],
+                byte: rest.as_bytes()[position],
             },
         },
     })?;
     Ok(Known {
         triplets: checked.triplets,
-        fragment: Some(checked.fragment),
+        fragment: Some(checked.fragment.map(|at| from + at)),
         lenient_may_differ: true,
     })
 }

@@ -118,6 +118,12 @@ fn plain_run(bytes: &[u8]) -> usize {
     plain_blocks(bytes)
 }
 
+/// Whether every byte of `bytes` is plain: a text with no fault, no triplet and no `#`.
+#[inline]
+pub(crate) fn is_plain_text(bytes: &[u8]) -> bool {
+    plain_run(bytes) == bytes.len()
+}
+
 /// [`plain_run`] for a text of one block up to two: its first block and its last, which
 /// overlap, else the table from the start.
 #[inline(never)]

@@ -2,7 +2,7 @@
 //! the flat node array the walk reads.
 
 use super::{
-    ALLOWED, BRANCHES, CLIENT_STOP, Class, DOT_OR_SLASH, Exits, HOLE, LATER_EDGES, NO_END,
+    ALLOWED, BRANCHES, CLIENT_STOP, Class, DOT_OR_SLASH, Exits, HASH, HOLE, LATER_EDGES, NO_END,
     NOT_PLAIN, PERCENT, QUERY_RUN, RunTable, SEGMENT, STOP, TAIL, Tail, VarEdge, WalkNode, Walker,
     load,
 };
@@ -35,8 +35,15 @@ impl Walker {
             }
         }
         trie.compress(0);
+        // Literals are ASCII without `%` (see `qualifies`); a `#` or a byte a URI may not
+        // hold is the rest of what a check for faults looks at.
+        let plain_literals = trie
+            .nodes
+            .iter()
+            .all(|n| n.prefix.iter().all(|&b| crate::pct::is_plain(b)));
         Some(Walker {
             empty_vars,
+            plain_literals,
             ..trie.flatten()?
         })
     }
@@ -403,6 +410,8 @@ pub(super) fn run_table(class: Class) -> RunTable {
                 *entry |= PERCENT;
             } else if matches!(b, b'.' | b'/') {
                 *entry |= DOT_OR_SLASH;
+            } else if b == b'#' {
+                *entry |= HASH;
             } else if !crate::pct::is_inert(&[b]) {
                 *entry |= NOT_PLAIN;
             }

@@ -67,6 +67,10 @@ pub(super) struct Walker {
     /// Whether a variable outside the query may be empty (see
     /// [`MatchOptions::allow_empty_path_vars`](crate::matching::MatchOptions::allow_empty_path_vars)).
     empty_vars: bool,
+    /// Whether every prefix byte is ASCII that a URI holds raw and that is neither `%` nor
+    /// `#` ([`pct::is_plain`](crate::pct::is_plain)): then a URI's bytes that a walk matched
+    /// as literals need no checking for faults (see [`Walk::NotFound`]).
+    plain_literals: bool,
 }
 
 /// The node that stands where a node has no literal child for a byte: its prefix is one `0xFF`
@@ -112,6 +116,8 @@ const CLIENT_STOP: u8 = 8;
 /// only those read off a value's segments (`..`, a leading separator, a separator in a
 /// segment) can refuse text that holds no other.
 const DOT_OR_SLASH: u8 = 16;
+/// A [`Seen`] bit: a `#`, which is inert, but would start the URI's fragment.
+const HASH: u8 = 32;
 
 /// What the walk saw in the variable spans and the query tail it took, from the bits of their
 /// [`RunTable`] entries: enough to skip validating triplets and checking path safety for most
@@ -266,8 +272,12 @@ pub(super) enum Walk {
     /// The key of the template, and what its walk saw (with that of abandoned branches, which
     /// errs on the safe side).
     Found(u32, Seen),
-    /// No template matches, and what the walk saw on its way.
-    NotFound(Seen),
+    /// No template matches; what the walk saw on its way, and how many of the URI's first
+    /// bytes it vouches for: each matched as a literal or taken in a run, none a `%`, a `#`
+    /// or a byte a URI may not hold, so that checking the URI for faults can start past
+    /// them (where the walk stopped, unless it took a `%` or a `#` or a literal may hold
+    /// one: then 0).
+    NotFound(Seen, u32),
     /// The budget or the resume stack ran out: ask the VM.
     GaveUp,
 }

@@ -2,8 +2,8 @@
 //! then with a bounded stack of ways back and a budget, handing over to the VM past either.
 
 use super::{
-    ALLOWED, BRANCHES, CLIENT_STOP, DOT_OR_SLASH, LATER_EDGES, Mark, NOT_PLAIN, PERCENT, QUERY_RUN,
-    SEGMENT, Seen, TAIL, Tail, Walk, WalkNode, Walker, load,
+    ALLOWED, BRANCHES, CLIENT_STOP, DOT_OR_SLASH, HASH, LATER_EDGES, Mark, NOT_PLAIN, PERCENT,
+    QUERY_RUN, SEGMENT, Seen, TAIL, Tail, Walk, WalkNode, Walker, load,
 };
 use crate::pct;
 
@@ -301,10 +301,26 @@ impl Walker {
                 Rarer::Next(child, end) => (node, pos, step) = (child, end, Step::Literal),
                 Rarer::Fail => match ways.back(pos) {
                     Ok(back) => (node, pos, step) = (back.node(), back.pos(), back.next()),
-                    Err(Ended::NotFound) => return Walk::NotFound(Seen(seen)),
+                    Err(Ended::NotFound) => {
+                        return Walk::NotFound(Seen(seen), self.vouched_for(seen, pos));
+                    }
                     Err(Ended::GaveUp) => return Walk::GaveUp,
                 },
             }
+        }
+    }
+
+    /// How many of the URI's first bytes a walk that ends at `pos`, having seen `seen`,
+    /// vouches for (see [`Walk::NotFound`]): every byte before `pos` was matched as a literal
+    /// or taken in a run of the attempt that ends there, and [`Seen`] holds the bits of every
+    /// run taken. A run takes no byte a URI may not hold, and ends before an ASCII byte or
+    /// at the end; literals are ASCII: so `pos` is a character boundary.
+    #[inline]
+    fn vouched_for(&self, seen: u8, pos: usize) -> u32 {
+        if self.plain_literals && seen & (PERCENT | HASH) == 0 {
+            pos as u32
+        } else {
+            0
         }
     }
 

@@ -53,7 +53,7 @@ fn scheme_and_authority_letters_walk_without_case() {
     }
     assert!(matches!(
         walker.walk(b"notes://hostname.example.org/drafts/7", &mut slots),
-        Walk::NotFound(_)
+        Walk::NotFound(..)
     ));
     // One letter with case and without it at one place is two children for one byte: the
     // walk cannot hold both, and leaves them to the automaton.
@@ -209,7 +209,7 @@ fn the_runs_a_walk_scans_count_against_its_budget() {
     let short_runs = "/a".repeat(6) + "/x#" + &"x".repeat(100_000);
     assert!(matches!(
         walker.walk(short_runs.as_bytes(), &mut slots),
-        Walk::NotFound(_)
+        Walk::NotFound(..)
     ));
 }
 
@@ -222,7 +222,7 @@ fn the_hole_matches_no_text() {
     for uri in ["/b", "/\u{ff}", "/\u{0}", "/"] {
         assert_eq!(
             walker.walk(uri.as_bytes(), &mut slots),
-            Walk::NotFound(Seen(0)),
+            Walk::NotFound(Seen(0), 1),
             "{uri:?}"
         );
     }
@@ -270,6 +270,7 @@ mod agrees_with_the_vm {
     use super::super::Walk;
     use crate::engine::Policy;
     use crate::engine::program::Program;
+    use crate::engine::validate::{validate_uri, validate_uri_past};
     use crate::engine::vm;
     use crate::matching::Mark;
     use crate::template::Parsed;
@@ -302,7 +303,7 @@ mod agrees_with_the_vm {
             let by_vm = vm::run(&program, uri.as_bytes(), &mut ran);
             match walker.walk(uri.as_bytes(), &mut walked) {
                 Walk::GaveUp => {}
-                Walk::NotFound(_) => prop_assert_eq!(by_vm, None),
+                Walk::NotFound(..) => prop_assert_eq!(by_vm, None),
                 Walk::Found(key, _) => {
                     // The walk leaves the query tail's spans to be bound.
                     if let Some(first) = t.tail_var() {
@@ -360,6 +361,63 @@ mod agrees_with_the_vm {
         }
     }
 
+    proptest! {
+        /// What a miss vouches for holds no fault, no triplet and no `#`: checking the URI
+        /// past it tells what checking it whole does. On URIs with faults put anywhere.
+        #[test]
+        fn a_miss_vouches_only_for_what_a_check_would_pass(
+            texts in prop::collection::vec(
+                prop_oneof![walkable_template(), client_raw_template()],
+                1..5,
+            ),
+            which in any::<prop::sample::Index>(),
+            uri in prop_oneof![walkable_uri(), client_raw_uri()],
+            fault in prop::sample::select(vec!["", "%", "%g1", "\u{7f}", "{", "#", "%41", " "]),
+            at in any::<prop::sample::Index>(),
+            strict in any::<bool>(),
+        ) {
+            // Most misses worth looking at go some way along a template first.
+            let mut uri = format!("{}{uri}", with_values(which.get::<String>(&texts)));
+            let boundaries: Vec<usize> =
+                (0..=uri.len()).filter(|&i| uri.is_char_boundary(i)).collect();
+            uri.insert_str(*at.get(&boundaries), fault);
+            let parsed: Vec<Parsed> = texts.iter().filter_map(|t| Parsed::parse(t).ok()).collect();
+            let templates: Vec<&Parsed> = parsed.iter().collect();
+            let policy = Policy {
+                require_path_vars: true,
+                strict_encoding: strict,
+                refuse_repeated: false,
+            };
+            let Ok(program) = Program::compile_many(&templates, policy) else {
+                return Ok(());
+            };
+            let Some(walker) = program.walker.as_ref() else {
+                return Ok(());
+            };
+            let width = 2 * templates.iter().map(|t| t.var_count()).max().unwrap_or(0);
+            let mut marks = vec![Mark::NONE; width];
+            if let Walk::NotFound(_, vouched) = walker.walk(uri.as_bytes(), &mut marks) {
+                let vouched = vouched as usize;
+                prop_assert!(uri.as_bytes()[..vouched].iter().all(|&b| crate::pct::is_plain(b)));
+                prop_assert_eq!(validate_uri_past(&uri, vouched), validate_uri(&uri));
+            }
+        }
+    }
+
+    /// A template's text with a value in place of each expression.
+    fn with_values(template: &str) -> String {
+        let mut out = String::new();
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            out.push_str("v.1");
+            rest = rest[open..]
+                .find('}')
+                .map_or("", |close| &rest[open + close + 1..]);
+        }
+        out + rest
+    }
+
     /// Whether the lenient program finds nothing where the strict program's walk found nothing
     /// without stopping a `{v}` run at a byte of `CLIENT_RAW`; true where there is nothing to
     /// compare (no walk, a template that does not compile, a walk that found a match).
@@ -380,7 +438,7 @@ mod agrees_with_the_vm {
         let width = 2 * templates.iter().map(|t| t.var_count()).max().unwrap_or(0);
         let mut marks = vec![Mark::NONE; width];
         match walker.walk(uri.as_bytes(), &mut marks) {
-            Walk::NotFound(seen) if !seen.stopped_at_client_raw() => {
+            Walk::NotFound(seen, _) if !seen.stopped_at_client_raw() => {
                 vm::run(&lenient, uri.as_bytes(), &mut marks).is_none()
             }
             _ => true,
