@@ -182,12 +182,12 @@ impl<'p> Builder<'p> {
             });
         }
         let stride = self.representatives.len();
-        let row = |(next, moves): (u32, u16)| Transition {
-            next: match next {
+        let row = |(next, moves): (u32, u16)| {
+            let next = match next {
                 s if s < u32::from(COUNTING) => (s as usize * stride) as u16,
                 sentinel => sentinel as u16,
-            },
-            moves,
+            };
+            Transition::new(next, moves)
         };
         let mut raw = [0; 256];
         let mut triplet = [0; 256];

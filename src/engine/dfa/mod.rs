@@ -108,12 +108,33 @@ struct Branch {
 /// Where a transition leads: where its state's transitions start (its number times the
 /// stride, so that the run multiplies nothing), or [`DEAD`] or [`DYNAMIC`]. In 4 bytes, so
 /// that a state's row of transitions shares few cache lines.
+///
+/// Packed in one word, `next` in its low half and the index of its set of moves in
+/// [`Dfa::move_sets`] in its high half (0 is the set that moves nothing), so that one
+/// comparison tells the common transition: to a state, moving nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Transition {
-    next: u16,
-    /// The index of its set of moves in [`Dfa::move_sets`]; 0 is the set that moves
-    /// nothing.
-    moves: u16,
+struct Transition(u32);
+
+impl Transition {
+    const fn new(next: u16, moves: u16) -> Self {
+        Self((moves as u32) << 16 | next as u32)
+    }
+
+    #[inline]
+    fn next(self) -> u16 {
+        self.0 as u16
+    }
+
+    #[inline]
+    fn moves(self) -> u16 {
+        (self.0 >> 16) as u16
+    }
+
+    /// Whether it leads to a state and moves no slot.
+    #[inline]
+    fn is_quiet(self) -> bool {
+        self.0 < u32::from(COUNTING)
+    }
 }
 
 /// No thread survives: the URI does not match.
@@ -216,31 +237,36 @@ impl Dfa {
         let mut chars = 0u32;
         let mut limits = [0u32; MAX_COUNTERS];
         while let Some(&byte) = uri.get(pos) {
-            let (class, len) = if byte == b'%' {
+            let mut class = self.raw[usize::from(byte)];
+            let mut next = pos + 1;
+            if byte == b'%' {
                 let (unit, len) = unit_at(uri, pos);
-                (self.triplet[usize::from(unit.byte)], len)
-            } else {
-                (self.raw[usize::from(byte)], 1)
-            };
+                class = self.triplet[usize::from(unit.byte)];
+                next = pos + len;
+            }
             let mut t = self.transitions[row + usize::from(class)];
             if COUNTS {
                 chars += (self.starts >> class) as u32 & 1;
-                if t.next == COUNTING {
-                    t = self.count(t.moves, chars, &mut limits);
+            }
+            // With counting loops, most transitions count: no quick test for them.
+            if COUNTS || !t.is_quiet() {
+                if COUNTS && t.next() == COUNTING {
+                    t = self.count(t.moves(), chars, &mut limits);
+                }
+                if t.next() >= COUNTING {
+                    return Err(if t.next() == DEAD {
+                        Run::NoMatch
+                    } else {
+                        Run::Dynamic
+                    });
+                }
+                // Without counting, a transition to a state that is not quiet moves slots.
+                if !COUNTS || t.moves() != 0 {
+                    notes.push((pos as u32, t.moves()));
                 }
             }
-            if t.next >= COUNTING {
-                return Err(if t.next == DEAD {
-                    Run::NoMatch
-                } else {
-                    Run::Dynamic
-                });
-            }
-            if t.moves != 0 {
-                notes.push((pos as u32, t.moves));
-            }
-            row = usize::from(t.next);
-            pos += len;
+            row = usize::from(t.next());
+            pos = next;
         }
         Ok(row / self.stride)
     }
