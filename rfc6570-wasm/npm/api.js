@@ -95,7 +95,7 @@ const SPANS = 1 << 30;
 const IN_TEXT = 0x80000000;
 /** The bit of a span's start that says it is the URI's text, still to be percent-decoded: a
  * match only answers values that decode to UTF-8, so `decodeURIComponent` gives the engine's
- * value. */
+ * value (`decodeTriplets`, faster, gives the same). */
 const TO_DECODE = 0x40000000;
 /** The engine reads URIs of at most 32 KiB: one with more UTF-16 code units has more bytes. */
 const MAX_URI = 32 * 1024;
@@ -157,6 +157,42 @@ function refused(status) {
   return false;
 }
 
+/** Each ASCII hex digit's value, -1 for the other characters. */
+const HEX = new Int8Array(128).fill(-1);
+for (let d = 0; d < 16; d++) {
+  HEX['0123456789abcdef'.charCodeAt(d)] = d;
+  HEX['0123456789ABCDEF'.charCodeAt(d)] = d;
+}
+
+/** The byte of the triplet whose hex digits start at `at`, or a negative number. */
+function tripletAt(text, at) {
+  const high = HEX[text.charCodeAt(at)] ?? -1;
+  const low = HEX[text.charCodeAt(at + 1)] ?? -1;
+  return (high | low) < 0 ? -1 : high << 4 | low;
+}
+
+/** What `decodeURIComponent` gives for `text`, a value the engine checked decodes to UTF-8:
+ * by hand where every triplet is of an ASCII byte or one of a pair that makes a two-byte
+ * character (a space, an accented letter: most values), which for a short value takes half
+ * the time of the builtin's call; by the builtin for the rest. */
+export function decodeTriplets(text) {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf('%'); at !== -1; at = text.indexOf('%', from)) {
+    let code = tripletAt(text, at + 1);
+    let end = at + 3;
+    if (code < 0 || code >= 0x80) {
+      const next = text.charCodeAt(end) === 0x25 ? tripletAt(text, end + 1) : -1;
+      if (code < 0xc2 || code > 0xdf || next < 0x80 || next > 0xbf) return decodeURIComponent(text);
+      code = (code & 0x1f) << 6 | (next & 0x3f);
+      end += 3;
+    }
+    out += text.slice(from, at) + String.fromCharCode(code);
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
 /** The route of the last match that `matched` read. */
 let matchedRoute = 0;
 
@@ -182,7 +218,7 @@ function matched(status, uri, names) {
     const start = words[h + 1];
     let value;
     if (start & IN_TEXT) value = text.slice(start & ~IN_TEXT, words[h + 2]);
-    else if (start & TO_DECODE) value = decodeURIComponent(uri.slice(start & ~TO_DECODE, words[h + 2]));
+    else if (start & TO_DECODE) value = decodeTriplets(uri.slice(start & ~TO_DECODE, words[h + 2]));
     else value = uri.slice(start, words[h + 2]);
     // `__proto__` is a valid variable name, which plain assignment would not keep.
     if (name === '__proto__') Object.defineProperty(variables, name, { value, enumerable: true, writable: true, configurable: true });

@@ -195,3 +195,25 @@ test('partial answers a template over the limits a parse enforces, and long lite
   assert.deepEqual(new UriTemplate(`${'x'.repeat(15000)}{id}`).match(`${'x'.repeat(15000)}7`), { id: '7' });
   assert.deepEqual(new UriTemplate('notes://{id}').match('notes://1'), { id: '1' });
 });
+
+test('matched values decode as decodeURIComponent decodes them, by hand or not', async () => {
+  const { decodeTriplets } = await import('../api.js');
+  // Whole characters, raw and as triplets (upper and lower case), at the borders of the
+  // two-byte range and past it; every text of up to four of them.
+  const pieces = [
+    'a', '/', '%20', '%2F', '%2f', '%41', '%25', '%7E', '%C3%A9', '%c3%a9', '%C2%80', '%DF%BF',
+    '%E2%82%AC', '%F0%9F%98%80', '\u00e9', '\u20ac', '\u{1f600}',
+  ];
+  let texts = [''];
+  for (let round = 0; round < 4; round++) {
+    texts = texts.flatMap((text) => pieces.map((piece) => text + piece));
+  }
+  assert.ok(texts.length > 80_000);
+  for (const text of texts) assert.equal(decodeTriplets(text), decodeURIComponent(text), text);
+  // Through a match, on the shapes the benchmark reads.
+  assert.deepEqual(new UriTemplate('notes://{id}').match('notes://caf%C3%A9%20%E2%82%AC'), { id: 'caf\u00e9 \u20ac' });
+  assert.deepEqual(
+    new UriTemplate('file:///{+path}').match('file:///docs/guide/intro%20to%20templates.md'),
+    { path: 'docs/guide/intro to templates.md' },
+  );
+});
