@@ -75,8 +75,22 @@ fn triplets_that_are_not_utf8_are_malformed_not_replaced() {
         ("{/list*}", "/ok/%FF", 4),
         ("x{?q}", "x?q=ab%FF", 6),
         ("x{?q,rest*}", "x?q=1&other=%A9", 12),
+        // Whole pairs first, then a lead alone, or a continuation alone.
+        ("notes://{id}", "notes://caf%C3%A9%C3", 17),
+        ("notes://{id}", "notes://%C3%20", 8),
+        ("notes://{id}", "notes://%C2%85%A9", 14),
     ] {
         assert_eq!(match_err(t, uri), malformed(at, NotUtf8), "{t} on {uri}");
+        // A router says the same, by its own search.
+        let mut router = rfc6570::Router::new();
+        router.insert(t, ()).unwrap();
+        assert!(
+            matches!(
+                router.at(uri),
+                Err(rfc6570::RouteError::Malformed { position, reason: NotUtf8 }) if position == at
+            ),
+            "{t} on {uri} in a router"
+        );
     }
     // Valid multi-byte sequences decode.
     assert_eq!(
