@@ -157,38 +157,31 @@ function refused(status) {
   return false;
 }
 
-/** Each ASCII hex digit's value, -1 for the other characters. */
+/** Each ASCII hex digit's value; -1 for other characters. */
 const HEX = new Int8Array(128).fill(-1);
-for (let d = 0; d < 16; d++) {
-  HEX['0123456789abcdef'.charCodeAt(d)] = d;
-  HEX['0123456789ABCDEF'.charCodeAt(d)] = d;
+for (let d = 0; d < 22; d++) HEX['0123456789abcdefABCDEF'.charCodeAt(d)] = d < 16 ? d : d - 6;
+
+/** The byte of the triplet at `at`; negative if it is none. */
+function byteAt(text, at) {
+  return (HEX[text.charCodeAt(at + 1)] ?? -1) << 4 | (HEX[text.charCodeAt(at + 2)] ?? -1);
 }
 
-/** The byte of the triplet whose hex digits start at `at`, or a negative number. */
-function tripletAt(text, at) {
-  const high = HEX[text.charCodeAt(at)] ?? -1;
-  const low = HEX[text.charCodeAt(at + 1)] ?? -1;
-  return (high | low) < 0 ? -1 : high << 4 | low;
-}
-
-/** What `decodeURIComponent` gives for `text`, a value the engine checked decodes to UTF-8:
- * by hand where every triplet is of an ASCII byte or one of a pair that makes a two-byte
- * character (a space, an accented letter: most values), which for a short value takes half
- * the time of the builtin's call; by the builtin for the rest. */
+/** `decodeURIComponent(text)` for a value the engine checked decodes to UTF-8, at half the
+ * builtin's cost where its triplets are of ASCII bytes and two-byte characters (most are). */
 export function decodeTriplets(text) {
   let out = '';
   let from = 0;
   for (let at = text.indexOf('%'); at !== -1; at = text.indexOf('%', from)) {
-    let code = tripletAt(text, at + 1);
-    let end = at + 3;
-    if (code < 0 || code >= 0x80) {
-      const next = text.charCodeAt(end) === 0x25 ? tripletAt(text, end + 1) : -1;
-      if (code < 0xc2 || code > 0xdf || next < 0x80 || next > 0xbf) return decodeURIComponent(text);
-      code = (code & 0x1f) << 6 | (next & 0x3f);
-      end += 3;
+    let code = byteAt(text, at);
+    const before = text.slice(from, at);
+    from = at + 3;
+    if (code < 0 || code > 0x7f) {
+      const next = text[from] === '%' ? byteAt(text, from) : -1;
+      if (code < 0xc2 || code > 0xdf || (next & 0xc0) !== 0x80) return decodeURIComponent(text);
+      code = (code & 0x1f) << 6 | next & 0x3f;
+      from += 3;
     }
-    out += text.slice(from, at) + String.fromCharCode(code);
-    from = end;
+    out += before + String.fromCharCode(code);
   }
   return out + text.slice(from);
 }

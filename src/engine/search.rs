@@ -270,7 +270,7 @@ impl Matcher {
     /// The rest of a search whose walk found a template whose spans are its captures as
     /// they stand but for the URI's triplets, all of which it found among inert bytes (`a%20b`):
     /// where each is of an inert byte that is not unreserved, the spans need nothing more
-    /// (they decode to ASCII that breaks no rule); nor where the others make whole two-byte
+    /// (they decode to ASCII that breaks no rule); nor where the others decode to two-byte
     /// characters (`caf%C3%A9`: no look-alike is one); else the search goes on as
     /// [`resume`](Self::resume) does, with what checking them learned.
     #[inline(never)]
@@ -286,9 +286,9 @@ impl Matcher {
         if known.triplets <= Triplets::Inert {
             return Ok(Some(Found { index, rest: None }));
         }
-        if known.triplets == Triplets::TwoByte && pct::two_byte_pairs_whole(uri) {
-            // A span ends where the walk met a literal, which no triplet holds: each holds
-            // whole pairs, and decodes to UTF-8.
+        if known.triplets == Triplets::TwoByte && pct::check_utf8(uri.as_bytes()).is_ok() {
+            // A span ends where the walk met a literal, which holds no triplet: where the
+            // URI's triplets decode to UTF-8, each span's do.
             return Ok(Some(Found { index, rest: None }));
         }
         self.resume(uri, spans, Some(walked), templates, Some(known))

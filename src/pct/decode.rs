@@ -170,14 +170,6 @@ mod tests {
                 check_by_units(text),
                 "{text:?}"
             );
-            // What lets a walk skip the check: whole pairs decode.
-            if super::super::two_byte_pairs_whole(text) {
-                assert_eq!(
-                    check_utf8(text.as_bytes()),
-                    Ok(()),
-                    "{text:?} is whole pairs"
-                );
-            }
         }
     }
 

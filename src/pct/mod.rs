@@ -346,24 +346,6 @@ pub(crate) fn check_triplets(s: &str) -> Result<Triplets, usize> {
     Ok(found)
 }
 
-/// Whether each triplet of `s` of a two-byte character's lead (`%C2` to `%DF`) is followed at
-/// once by one of a continuation byte (`%80` to `%BF`), and each of a continuation byte
-/// follows such a lead. Text whose triplets are of such pairs and of ASCII bytes decodes to
-/// UTF-8, and so does each piece of it cut where a triplet neither starts nor goes on.
-pub(crate) fn two_byte_pairs_whole(s: &str) -> bool {
-    let bytes = s.as_bytes();
-    let mut from = 0;
-    while let Some(i) = find_percent(&bytes[from..]) {
-        let at = from + i;
-        from = match triplet_at(bytes, at) {
-            Some(0xC2..=0xDF) if matches!(triplet_at(bytes, at + 3), Some(0x80..=0xBF)) => at + 6,
-            Some(0x00..=0x7F) => at + 3,
-            _ => return false,
-        };
-    }
-    true
-}
-
 /// Whether a URI may not hold `b` raw (see [`Fault::Disallowed`]).
 pub(crate) fn is_disallowed(b: u8) -> bool {
     BYTES[usize::from(b)] == Byte::Disallowed
