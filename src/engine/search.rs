@@ -256,7 +256,14 @@ impl Matcher {
                     }));
                 }
                 if key.complete && seen.inert_but_for_triplets() {
-                    return self.with_triplets(uri, spans, walked, key.index, templates);
+                    let Some(triplets) = triplets_left(uri)? else {
+                        return Ok(Some(Found {
+                            index: key.index,
+                            rest: None,
+                        }));
+                    };
+                    let known = Known::of_triplets(triplets);
+                    return self.resume(uri, spans, Some(walked), templates, Some(known));
                 }
             }
             Walk::NotFound(seen, vouched) if !seen.stopped_at_client_raw() => {
@@ -265,33 +272,6 @@ impl Matcher {
             Walk::NotFound(..) | Walk::GaveUp => {}
         }
         self.resume(uri, spans, Some(walked), templates, None)
-    }
-
-    /// The rest of a search whose walk found a template whose spans are its captures as
-    /// they stand but for the URI's triplets, all of which it found among inert bytes (`a%20b`):
-    /// where each is of an inert byte that is not unreserved, the spans need nothing more
-    /// (they decode to ASCII that breaks no rule); nor where the others decode to two-byte
-    /// characters (`caf%C3%A9`: no look-alike is one); else the search goes on as
-    /// [`resume`](Self::resume) does, with what checking them learned.
-    #[inline(never)]
-    fn with_triplets(
-        &self,
-        uri: &str,
-        spans: &mut Spans,
-        walked: Walk,
-        index: u32,
-        templates: &dyn Templates,
-    ) -> Result<Option<Found>, BadUri> {
-        let known = validate_triplets(uri)?;
-        if known.triplets <= Triplets::Inert {
-            return Ok(Some(Found { index, rest: None }));
-        }
-        if known.triplets == Triplets::TwoByte && pct::check_utf8(uri.as_bytes()).is_ok() {
-            // A span ends where the walk met a literal, which holds no triplet: where the
-            // URI's triplets decode to UTF-8, each span's do.
-            return Ok(Some(Found { index, rest: None }));
-        }
-        self.resume(uri, spans, Some(walked), templates, Some(known))
     }
 
     /// The rest of a search whose walk found nothing and stopped at no byte the lenient
@@ -520,6 +500,23 @@ impl Matcher {
             rest: Some(rest),
         }
     }
+}
+
+/// What a walk's complete match whose spans are inert but for their triplets (`a%20b`) has
+/// left to learn of the URI's triplets: nothing (`None`) where each is of an inert byte that
+/// is not unreserved (the spans decode to ASCII that breaks no rule), nor where the others
+/// decode to two-byte characters (`caf%C3%A9`: no look-alike is one; a span ends where the walk
+/// met a literal, which holds no triplet, so that where the URI's triplets decode, each span's
+/// do); else what they are, for the search to go on as [`Matcher::resume`] does. Out of line,
+/// with an answer that fits in registers, so that a lookup pays little for the call.
+#[inline(never)]
+fn triplets_left(uri: &str) -> Result<Option<Triplets>, BadUri> {
+    let triplets = validate_triplets(uri)?.triplets;
+    let decodes = || pct::check_utf8(uri.as_bytes()).is_ok();
+    if triplets <= Triplets::Inert || triplets == Triplets::TwoByte && decodes() {
+        return Ok(None);
+    }
+    Ok(Some(triplets))
 }
 
 /// One reading's search over fresh spans: the walk where the program has one, else the

@@ -19,6 +19,15 @@ pub(super) struct Known {
 }
 
 impl Known {
+    /// What checking only a URI's triplets learns (see [`validate_triplets`]).
+    pub(super) fn of_triplets(triplets: Triplets) -> Self {
+        Known {
+            triplets,
+            fragment: None,
+            lenient_may_differ: true,
+        }
+    }
+
     /// Where the URI's fragment starts, read off the check or, if it did not look, found.
     pub(super) fn fragment(known: Option<Known>, uri: &str) -> Option<usize> {
         match known.and_then(|k| k.fragment) {
@@ -90,9 +99,5 @@ pub(super) fn validate_triplets(uri: &str) -> Result<Known, BadUri> {
         position,
         reason: Malformed::InvalidPercentEncoding,
     })?;
-    Ok(Known {
-        triplets,
-        fragment: None,
-        lenient_may_differ: true,
-    })
+    Ok(Known::of_triplets(triplets))
 }
