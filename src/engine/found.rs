@@ -91,6 +91,13 @@ impl Rest {
         set_aside: false,
     };
 
+    /// What spans that are the captures as they stand but for path safety's reading of
+    /// their segments need (see [`Plainness::DotsAndSlashes`]).
+    pub(super) const DOTS_AND_SLASHES: Rest = Rest {
+        plain: Plainness::DotsAndSlashes,
+        ..Rest::PLAIN
+    };
+
     /// The text of `uri` that the template matched: all of it, or what comes before its
     /// fragment, where that was set aside.
     #[inline]

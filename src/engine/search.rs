@@ -255,15 +255,25 @@ impl Matcher {
                         rest: None,
                     }));
                 }
-                if key.complete && seen.inert_but_for_triplets() {
-                    let Some(triplets) = triplets_left(uri)? else {
-                        return Ok(Some(Found {
-                            index: key.index,
-                            rest: None,
-                        }));
+                if key.complete && seen.inert_but_for_dots_slashes_and_triplets() {
+                    // What `resume` would answer, without its plumbing: spans that need
+                    // nothing more, or only path safety's reading of their segments
+                    // (`docs/a.md`), once their triplets are known to need nothing either.
+                    let rest = (!seen.inert_but_for_triplets()).then_some(Rest::DOTS_AND_SLASHES);
+                    let found = Found {
+                        index: key.index,
+                        rest,
                     };
-                    let known = Known::of_triplets(triplets);
-                    return self.resume(uri, spans, Some(walked), templates, Some(known));
+                    if !seen.percent() {
+                        return Ok(Some(found));
+                    }
+                    return match triplets_left(uri)? {
+                        None => Ok(Some(found)),
+                        Some(triplets) => {
+                            let known = Known::of_triplets(triplets);
+                            self.resume(uri, spans, Some(walked), templates, Some(known))
+                        }
+                    };
                 }
             }
             Walk::NotFound(seen, vouched) if !seen.stopped_at_client_raw() => {
@@ -502,13 +512,13 @@ impl Matcher {
     }
 }
 
-/// What a walk's complete match whose spans are inert but for their triplets (`a%20b`) has
-/// left to learn of the URI's triplets: nothing (`None`) where each is of an inert byte that
-/// is not unreserved (the spans decode to ASCII that breaks no rule), nor where the others
-/// decode to two-byte characters (`caf%C3%A9`: no look-alike is one; a span ends where the walk
-/// met a literal, which holds no triplet, so that where the URI's triplets decode, each span's
-/// do); else what they are, for the search to go on as [`Matcher::resume`] does. Out of line,
-/// with an answer that fits in registers, so that a lookup pays little for the call.
+/// What a walk's complete match whose spans are inert but for their triplets, dots and
+/// slashes (`a%20b`, `docs/caf%C3%A9.md`) has left to learn of the URI's triplets: nothing
+/// (`None`) where each is of an inert byte that is not unreserved (it decodes to ASCII that
+/// breaks no rule), nor where the others decode to two-byte characters (no look-alike is one;
+/// a span ends where the walk met a literal, which holds no triplet, so that where the URI's
+/// triplets decode, each span's do); else what they are, for the search to go on as
+/// [`Matcher::resume`] does. Out of line, and small: the lookup keeps its registers.
 #[inline(never)]
 fn triplets_left(uri: &str) -> Result<Option<Triplets>, BadUri> {
     let triplets = validate_triplets(uri)?.triplets;
