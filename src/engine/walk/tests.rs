@@ -324,13 +324,9 @@ mod agrees_with_the_vm {
             texts in prop::collection::vec(client_raw_template(), 1..5),
             uri in client_raw_uri(),
         ) {
-            let parsed: Vec<Parsed> = texts.iter().filter_map(|t| Parsed::parse(t).ok()).collect();
+            let parsed = parse_all(&texts);
             let templates: Vec<&Parsed> = parsed.iter().collect();
-            let policy = Policy {
-                require_path_vars: true,
-                strict_encoding: false,
-                refuse_repeated: false,
-            };
+            let policy = required_vars(false);
             let programs = (
                 Program::compile_many(&templates, policy.strictly()),
                 Program::compile_many(&templates, policy),
@@ -381,14 +377,9 @@ mod agrees_with_the_vm {
             let boundaries: Vec<usize> =
                 (0..=uri.len()).filter(|&i| uri.is_char_boundary(i)).collect();
             uri.insert_str(*at.get(&boundaries), fault);
-            let parsed: Vec<Parsed> = texts.iter().filter_map(|t| Parsed::parse(t).ok()).collect();
+            let parsed = parse_all(&texts);
             let templates: Vec<&Parsed> = parsed.iter().collect();
-            let policy = Policy {
-                require_path_vars: true,
-                strict_encoding: strict,
-                refuse_repeated: false,
-            };
-            let Ok(program) = Program::compile_many(&templates, policy) else {
+            let Ok(program) = Program::compile_many(&templates, required_vars(strict)) else {
                 return Ok(());
             };
             let Some(walker) = program.walker.as_ref() else {
@@ -401,6 +392,20 @@ mod agrees_with_the_vm {
                 prop_assert!(uri.as_bytes()[..vouched].iter().all(|&b| crate::pct::is_plain(b)));
                 prop_assert_eq!(validate_uri_past(&uri, vouched), validate_uri(&uri));
             }
+        }
+    }
+
+    /// The texts that parse, parsed.
+    fn parse_all(texts: &[String]) -> Vec<Parsed> {
+        texts.iter().filter_map(|t| Parsed::parse(t).ok()).collect()
+    }
+
+    /// The policy of a router's programs, path variables required, strict or lenient.
+    fn required_vars(strict_encoding: bool) -> Policy {
+        Policy {
+            require_path_vars: true,
+            strict_encoding,
+            refuse_repeated: false,
         }
     }
 
