@@ -70,7 +70,9 @@ pub(crate) enum Plainness {
 /// percent-triplets, whether a path-safety rule could apply, and a query tail to bind.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Rest {
-    /// What the URI holds of percent-triplets.
+    /// What the spans still need checked of the URI's percent-triplets, which
+    /// [`Triplets::need_utf8_check`] reads: what the URI holds, or `None` where the search has
+    /// checked them already (a walk's complete match, in `find`).
     pub(super) triplets: Triplets,
     /// Whether a captured span could break a path-safety rule.
     pub(super) plain: Plainness,

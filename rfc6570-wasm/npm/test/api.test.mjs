@@ -204,11 +204,13 @@ test('matched values decode as decodeURIComponent decodes them, by hand or not',
     'a', '/', '%20', '%2F', '%2f', '%41', '%25', '%7E', '%C3%A9', '%c3%a9', '%C2%80', '%DF%BF',
     '%E2%82%AC', '%F0%9F%98%80', '\u00e9', '\u20ac', '\u{1f600}',
   ];
-  let texts = [''];
+  let longest = [''];
+  const texts = [];
   for (let round = 0; round < 4; round++) {
-    texts = texts.flatMap((text) => pieces.map((piece) => text + piece));
+    longest = longest.flatMap((text) => pieces.map((piece) => text + piece));
+    texts.push(...longest);
   }
-  assert.ok(texts.length > 80_000);
+  assert.equal(texts.length, 17 + 17 ** 2 + 17 ** 3 + 17 ** 4);
   for (const text of texts) assert.equal(decodeTriplets(text), decodeURIComponent(text), text);
   // Through a match, on the shapes the benchmark reads.
   assert.deepEqual(new UriTemplate('notes://{id}').match('notes://caf%C3%A9%20%E2%82%AC'), { id: 'caf\u00e9 \u20ac' });

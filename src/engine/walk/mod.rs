@@ -92,7 +92,8 @@ const HOLE: WalkNode = WalkNode {
 /// hex digits of a triplet are in every class, so a run steps over a triplet byte by byte (the
 /// engine validates triplets whenever a run saw a `%`). Each allowed byte also says what the
 /// walk learns from it: whether it could break a path-safety rule ([`NOT_PLAIN`], or
-/// [`DOT_OR_SLASH`] for the two bytes of a path) and whether it starts a triplet ([`PERCENT`]).
+/// [`DOT_OR_SLASH`] for the two bytes of a path), whether it starts a triplet ([`PERCENT`]) and
+/// whether it is a `#` ([`HASH`]).
 type RunTable = [u8; 256];
 
 /// The [`RunTable`] of query tails: printable ASCII but `#`, triplets and non-ASCII bytes.
@@ -116,7 +117,10 @@ const CLIENT_STOP: u8 = 8;
 /// only those read off a value's segments (`..`, a leading separator, a separator in a
 /// segment) can refuse text that holds no other.
 const DOT_OR_SLASH: u8 = 16;
-/// A [`Seen`] bit: a `#`, which is inert, but would start the URI's fragment.
+/// A [`Seen`] bit: a `#`, which is inert, but would start the URI's fragment. Only a `{+v}` or
+/// `{#v}` run takes one, and such a run ends its template, so that a walk that took one has
+/// found its match: no miss carries the bit today. It keeps what a miss vouches for (see
+/// [`Walk::NotFound`]) true without leaning on that.
 const HASH: u8 = 32;
 
 /// What the walk saw in the variable spans and the query tail it took, from the bits of their

@@ -370,7 +370,6 @@ mod agrees_with_the_vm {
             uri in prop_oneof![walkable_uri(), client_raw_uri()],
             fault in prop::sample::select(vec!["", "%", "%g1", "\u{7f}", "{", "#", "%41", " "]),
             at in any::<prop::sample::Index>(),
-            strict in any::<bool>(),
         ) {
             // Most misses worth looking at go some way along a template first.
             let mut uri = format!("{}{uri}", with_values(which.get::<String>(&texts)));
@@ -379,7 +378,8 @@ mod agrees_with_the_vm {
             uri.insert_str(*at.get(&boundaries), fault);
             let parsed = parse_all(&texts);
             let templates: Vec<&Parsed> = parsed.iter().collect();
-            let Ok(program) = Program::compile_many(&templates, required_vars(strict)) else {
+            // Only a strict walk's miss is checked past what it vouches for (`Matcher::missed`).
+            let Ok(program) = Program::compile_many(&templates, required_vars(true)) else {
                 return Ok(());
             };
             let Some(walker) = program.walker.as_ref() else {
