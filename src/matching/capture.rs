@@ -289,7 +289,8 @@ impl<'a> Capture<'a> {
     /// Whether this occurrence of a repeated name agrees with the capture that gives the
     /// name's value: a prefix one is the value's first characters (the value a single
     /// string), a whole one has the same items, keys and values, decoded (an explode of a
-    /// string writes one item).
+    /// string writes one item). A `{+v}` or `{#v}` text with a raw comma is read both as a
+    /// string and as the items a list or map writes there.
     pub(super) fn agrees_with(&self, value: &Capture<'_>) -> bool {
         if self.spec.prefix != 0 {
             let mut parts = value.raw_parts();
@@ -298,12 +299,25 @@ impl<'a> Capture<'a> {
             };
             return pct::is_decoded_prefix(self.raw, whole, usize::from(self.spec.prefix));
         }
-        let mut theirs = value.raw_parts();
-        self.raw_parts().all(|part| {
-            theirs
-                .next()
-                .is_some_and(|other| pct::same_decoded(part, other))
-        }) && theirs.next().is_none()
+        same_parts(self.raw_parts(), value.raw_parts())
+            || self.may_be_list() && same_parts(self.comma_items(), value.raw_parts())
+            || value.may_be_list() && same_parts(self.raw_parts(), value.comma_items())
+    }
+
+    /// Whether expansion writes this text from a list or map as well as from a string: a
+    /// whole `{+v}` or `{#v}` occurrence holding a raw comma, which such an expansion writes
+    /// between items and passes through in a string (`{+v}` of `[a, b]` and of `"a,b"` both
+    /// write `a,b`). It reads as a string (section 2); its items are [`comma_items`](Self::comma_items).
+    pub(super) fn may_be_list(&self) -> bool {
+        self.op.allows_reserved()
+            && !self.spec.explode
+            && self.spec.prefix == 0
+            && self.raw.as_bytes().contains(&b',')
+    }
+
+    /// The raw items of a [`may_be_list`](Self::may_be_list) text read as a list.
+    fn comma_items(&self) -> std::str::Split<'a, char> {
+        self.raw.split(',')
     }
 
     /// Whether each item of this capture is bound to one path segment: a value of an
@@ -354,6 +368,18 @@ impl<'a> Capture<'a> {
             },
         }
     }
+}
+
+/// Whether two readings have the same parts, in order, decoded.
+fn same_parts<'a, 'b>(
+    mut mine: impl Iterator<Item = &'a str>,
+    mut theirs: impl Iterator<Item = &'b str>,
+) -> bool {
+    mine.all(|part| {
+        theirs
+            .next()
+            .is_some_and(|other| pct::same_decoded(part, other))
+    }) && theirs.next().is_none()
 }
 
 /// The raw parts of a capture, split without allocating.

@@ -882,6 +882,38 @@ fn lists_and_maps_agree_item_by_item() {
 }
 
 #[test]
+fn a_reserved_occurrence_s_commas_may_part_a_list_s_items() {
+    // `{+q}` writes `a,b` for the list `[a, b]` and for the string "a,b"; the other
+    // occurrence tells which it was, and the value reported expands to the URI again.
+    for (text, uri, value) in [
+        ("x://{+q}{?q}", "x://a,b?q=a,b", json!({"q": ["a", "b"]})),
+        ("x://{+q}{?q}", "x://a,b?q=a%2Cb", json!({"q": "a,b"})),
+        ("x://{q}/{+q}", "x://a,b/a,b", json!({"q": ["a", "b"]})),
+        ("x://{q*}/{#q}", "x://k=v/#k,v", json!({"q": {"k": "v"}})),
+        // A prefix says the value is a string.
+        ("x://{q:1}/{+q}", "x://a/a,b", json!({"q": "a,b"})),
+        // The fuzz target's case: a map of one empty key, read back as its list.
+        (
+            "x://{+q}{?q}",
+            "x://,............?q=,............",
+            json!({"q": ["", "............"]}),
+        ),
+    ] {
+        both(text, uri, value.clone());
+        assert_eq!(
+            UriTemplate::parse(text).unwrap().expand(&value).unwrap(),
+            uri
+        );
+    }
+    assert_eq!(
+        matched("x://{+q}{?q}", "x://a,b?q=a,c"),
+        Err(MatchError::Disagreement {
+            variable: "q".into()
+        })
+    );
+}
+
+#[test]
 fn a_head_that_disagrees_is_said_before_the_query_s_fault() {
     // The query's fault (`q` twice) is the answer only where the head agrees: otherwise the
     // template does not match, and a router tries the others.
