@@ -10,7 +10,7 @@ use super::program::Program;
 use super::statics::Statics;
 use super::validate::{Known, too_long, validate_triplets, validate_uri, validate_uri_past};
 use super::vm;
-use super::walk::Walk;
+use super::walk::{Seen, Walk};
 use crate::matching::{BadUri, Mark, Spans, Unsupported};
 use crate::pct::{self, Triplets};
 use crate::template::Parsed;
@@ -255,11 +255,13 @@ impl Matcher {
                         rest: None,
                     }));
                 }
-                if key.complete && seen.inert_but_for_dots_slashes_and_triplets() {
+                let plain = plainness(seen);
+                if key.complete && plain != Plainness::NotPlain {
                     // What `resume` would answer, without its plumbing: spans that need
                     // nothing more, or only path safety's reading of their segments
                     // (`docs/a.md`), once their triplets are known to need nothing either.
-                    let rest = (!seen.inert_but_for_triplets()).then_some(Rest::DOTS_AND_SLASHES);
+                    let rest =
+                        (plain == Plainness::DotsAndSlashes).then_some(Rest::DOTS_AND_SLASHES);
                     let found = Found {
                         index: key.index,
                         rest,
@@ -529,6 +531,21 @@ fn triplets_left(uri: &str) -> Result<Option<Triplets>, BadUri> {
     Ok(Some(triplets))
 }
 
+/// What a walk's spans are, by what it saw of them, where the URI's triplets are of inert
+/// bytes or of two-byte characters that decode: what they decode to breaks no safety rule,
+/// so that spans inert but for them are plain, and spans that hold dots and slashes besides
+/// can break only the rules read off segments.
+#[inline]
+fn plainness(seen: Seen) -> Plainness {
+    if seen.inert_but_for_triplets() {
+        Plainness::Plain
+    } else if seen.inert_but_for_dots_slashes_and_triplets() {
+        Plainness::DotsAndSlashes
+    } else {
+        Plainness::NotPlain
+    }
+}
+
 /// One reading's search over fresh spans: the walk where the program has one, else the
 /// automaton.
 fn pass(
@@ -568,16 +585,10 @@ fn judge_walk(
             if seen.percent() && known.is_none() {
                 *known = Some(validate_triplets(uri)?);
             }
-            // Spans that are inert but for triplets of inert bytes (`a%20b`) or of two-byte
-            // characters (`caf%C3%A9`, which the captures are checked to decode) are plain:
-            // what they decode to breaks no safety rule.
+            // Two-byte characters are checked to decode with the captures.
             let inert_triplets = known.is_none_or(|k| k.triplets <= Triplets::TwoByte);
-            let plain = if !inert_triplets {
-                Plainness::NotPlain
-            } else if seen.inert_but_for_triplets() {
-                Plainness::Plain
-            } else if seen.inert_but_for_dots_slashes_and_triplets() {
-                Plainness::DotsAndSlashes
+            let plain = if inert_triplets {
+                plainness(seen)
             } else {
                 Plainness::NotPlain
             };
