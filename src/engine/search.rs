@@ -277,6 +277,9 @@ impl Matcher {
                         }
                     };
                 }
+                if !key.complete {
+                    return self.walked_to(uri, spans, walked, templates);
+                }
             }
             Walk::NotFound(seen, vouched) if !seen.stopped_at_client_raw() => {
                 return self.missed(uri, spans, walked, vouched as usize, templates);
@@ -284,6 +287,27 @@ impl Matcher {
             Walk::NotFound(..) | Walk::GaveUp => {}
         }
         self.resume(uri, spans, Some(walked), templates, None)
+    }
+
+    /// The rest of a search whose walk found a template with a query tail or a repeated
+    /// name (`walked`): what [`resume`](Self::resume) would answer, without its plumbing,
+    /// unless a triplet of an unreserved character leaves the answer to the automaton.
+    #[inline(never)]
+    fn walked_to(
+        &self,
+        uri: &str,
+        spans: &mut Spans,
+        walked: Walk,
+        templates: &dyn Templates,
+    ) -> Result<Option<Found>, BadUri> {
+        let Walk::Found(key, seen) = walked else {
+            return self.resume(uri, spans, Some(walked), templates, None);
+        };
+        let mut known = None;
+        match judge_found(uri, seen, &mut known)? {
+            Some(plain) => Ok(Some(self.found(uri, spans, Hit { key, plain }, known))),
+            None => self.resume(uri, spans, Some(walked), templates, known),
+        }
     }
 
     /// The rest of a search whose walk found nothing and stopped at no byte the lenient
@@ -579,21 +603,10 @@ fn judge_walk(
 ) -> Result<Option<Hit>, BadUri> {
     let hit = match walked {
         Walk::GaveUp => return rerun(program, uri, spans, known),
-        Walk::Found(key, seen) => {
-            // The walk took every byte as a literal or in a run of bytes a URI may hold: only
-            // its triplets are left to check, where it saw a `%`.
-            if seen.percent() && known.is_none() {
-                *known = Some(validate_triplets(uri)?);
-            }
-            // Two-byte characters are checked to decode with the captures.
-            let inert_triplets = known.is_none_or(|k| k.triplets <= Triplets::TwoByte);
-            let plain = if inert_triplets {
-                plainness(seen)
-            } else {
-                Plainness::NotPlain
-            };
-            Some(Hit { key, plain })
-        }
+        Walk::Found(key, seen) => match judge_found(uri, seen, known)? {
+            Some(plain) => Some(Hit { key, plain }),
+            None => return rerun(program, uri, spans, known),
+        },
         Walk::NotFound(..) => {
             if known.is_none() {
                 *known = Some(validate_uri(uri)?);
@@ -608,6 +621,27 @@ fn judge_walk(
         known.lenient_may_differ = seen.stopped_at_client_raw();
     }
     Ok(hit)
+}
+
+/// What a walk's complete match (`seen` of its spans) is worth: what its spans are, once the
+/// URI's triplets are checked where it saw a `%` (filling `known`), or `None` where one of an
+/// unreserved character leaves the answer to the automaton. The walk took every byte as a
+/// literal or in a run of bytes a URI may hold, so only its triplets are left to check.
+#[inline]
+fn judge_found(
+    uri: &str,
+    seen: Seen,
+    known: &mut Option<Known>,
+) -> Result<Option<Plainness>, BadUri> {
+    if seen.percent() && known.is_none() {
+        *known = Some(validate_triplets(uri)?);
+    }
+    match known.map(|k| k.triplets) {
+        Some(Triplets::Unreserved) => Ok(None),
+        // Two-byte characters are checked to decode with the captures.
+        Some(triplets) if triplets > Triplets::TwoByte => Ok(Some(Plainness::NotPlain)),
+        _ => Ok(Some(plainness(seen))),
+    }
 }
 
 /// [`run_automaton`] over fresh spans, after a walk whose answer does not count.
