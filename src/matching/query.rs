@@ -11,7 +11,7 @@ use std::ops::Range;
 use super::spans::{Mark, Spans};
 use super::{MatchError, QueryError};
 use crate::pct;
-use crate::template::{Parsed, VarSpec, name_word};
+use crate::template::{Parsed, VarSpec};
 
 /// Iterates over the `name=value` pairs of a query (without its leading `?` or `&`), with the
 /// byte offset of each value in the URI. A pair without `=` has an empty value.
@@ -33,6 +33,31 @@ fn pair_ranges(query: &[u8]) -> PairRanges<'_> {
 struct PairRanges<'q> {
     query: &'q [u8],
     start: usize,
+}
+
+impl PairRanges<'_> {
+    /// The next pair, where its first bytes are one of `heads` (the heads of
+    /// [`Parsed::tail_words`]): the head's index and the value's range, read a word at a
+    /// time. `None` where they are not, or the query is shorter than a word; then
+    /// [`next`](Iterator::next) reads the pair.
+    #[inline(always)]
+    fn next_declared(&mut self, heads: &[u64]) -> Option<(usize, Range<usize>)> {
+        let query = self.query;
+        let word = |at: usize| u64::from_le_bytes(query[at..at + 8].try_into().expect("eight"));
+        let head = match query.len().checked_sub(8)? {
+            _ if self.start + 8 <= query.len() => word(self.start),
+            last if self.start < query.len() => word(last) >> (8 * (self.start - last)),
+            _ => return None,
+        };
+        let (i, &found) = heads
+            .iter()
+            .enumerate()
+            .find(|&(_, &h)| (head ^ h) & (u64::MAX >> (h.leading_zeros() & !7)) == 0)?;
+        let value_start = self.start + head_len(found);
+        let end = pct::find_byte(query, value_start, b'&').unwrap_or(query.len());
+        self.start = end + 1;
+        Some((i, value_start..end))
+    }
 }
 
 impl Iterator for PairRanges<'_> {
@@ -89,13 +114,31 @@ pub(super) fn bind(
     let marks = &mut spans.marks_mut()[2 * first_var..];
     let query = &uri.as_bytes()[from + 1..];
     let words = t.tail_words();
-    for (name, value) in pair_ranges(query) {
+    let heads = words.and_then(|words| words.heads());
+    let mut pairs = pair_ranges(query);
+    loop {
+        // Most pairs start with a name the tail declares: found from the pair's first word.
+        if let Some(heads) = heads
+            && let Some((i, value)) = pairs.next_declared(heads)
+        {
+            let at = from + 1 + value.start;
+            check(&query[value.clone()], at, utf8_unknown)?;
+            if !marks[2 * i].is_none() {
+                let name = &query[value.start - head_len(heads[i])..value.start - 1];
+                return Err(QueryError::DuplicateParameter { name: text(name) }.into());
+            }
+            set(marks, i, at..at + value.len());
+            continue;
+        }
+        let Some((name, value)) = pairs.next() else {
+            break;
+        };
         let at = from + 1 + value.start;
         let (name, value) = (&query[name], &query[value]);
         // Most tails' names, and most pairs', are short and plain: a word each, compared once
         // a variable (see `Parsed::tail_words`).
-        if let (Some(words), Some(word)) = (words, name_word(name)) {
-            match words.iter().position(|&w| w == word) {
+        if let Some(found) = words.and_then(|words| words.find(name)) {
+            match found {
                 Some(i) if marks[2 * i].is_none() => {
                     check(value, at, utf8_unknown)?;
                     set(marks, i, at..at + value.len());
@@ -148,6 +191,12 @@ pub(super) fn bind(
         }
     }
     Ok(())
+}
+
+/// The number of bytes of a head of [`Parsed::tail_words`]: its name's and the `=`.
+#[inline(always)]
+fn head_len(head: u64) -> usize {
+    8 - head.leading_zeros() as usize / 8
 }
 
 /// Sets the span of the tail's variable `var` in its `marks`.

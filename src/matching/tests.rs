@@ -134,3 +134,59 @@ fn query_pairs_bind_alike_by_packed_names_and_by_units() {
         Err(duplicate("q"))
     );
 }
+
+/// A pair whose first bytes are a declared name and its `=` is bound from one word
+/// (the heads of `Parsed::tail_words`); every other pair as before. Over every query of up to three pieces
+/// (names declared or not, with and without `=`, spelled with a triplet, empty pairs), alone
+/// and after a pair that makes the query longer than a word, the template read by heads
+/// answers as one whose eight-byte name leaves it words only, and one whose nine-byte name
+/// leaves it neither, strict or not.
+#[test]
+fn query_pairs_bind_alike_by_heads_by_words_and_by_units() {
+    let by_heads = "x://s{?q,lang}";
+    let by_words = "x://s{?q,lang,abcdefgh}";
+    let by_units = "x://s{?q,lang,abcdefghi}";
+    let parsed = |t| Parsed::parse(t).unwrap();
+    assert!(
+        parsed(by_heads)
+            .tail_words()
+            .and_then(|w| w.heads())
+            .is_some()
+    );
+    assert!(
+        parsed(by_words)
+            .tail_words()
+            .is_some_and(|w| w.heads().is_none())
+    );
+    assert!(parsed(by_units).tail_words().is_none());
+    let pieces = [
+        "q=", "q", "lang=", "lang", "=", "x", "&", "%71=", "qq=", "langs=", "=q", "%20",
+    ];
+    let mut queries = vec![String::new()];
+    let mut level = vec![String::new()];
+    for _ in 0..3 {
+        level = (level.iter())
+            .flat_map(|q| pieces.iter().map(move |p| format!("{q}{p}")))
+            .collect();
+        queries.extend(level.iter().cloned());
+    }
+    // Each once more after a pair that makes the query longer than a word.
+    let longer: Vec<String> = queries.iter().map(|q| format!("utm=12345&{q}")).collect();
+    queries.extend(longer);
+    for query in &queries {
+        let uri = format!("x://s?{query}");
+        for strict in [false, true] {
+            let heads = bound(by_heads, &uri, strict);
+            assert_eq!(
+                heads,
+                bound(by_words, &uri, strict),
+                "{uri} strict {strict}"
+            );
+            assert_eq!(
+                heads,
+                bound(by_units, &uri, strict),
+                "{uri} strict {strict}"
+            );
+        }
+    }
+}

@@ -171,9 +171,12 @@ impl Parsed {
     /// Then a pair's name, packed the same way, is the tail's variable whose word it equals, or
     /// none of them: one comparison a variable, where names compare unit by unit otherwise.
     #[inline]
-    pub(crate) fn tail_words(&self) -> Option<&[u64]> {
-        let TailWords { words, len } = &self.tail_words;
-        (*len > 0).then(|| &words[..usize::from(*len)])
+    pub(crate) fn tail_words(&self) -> Option<PackedNames<'_>> {
+        let TailWords { words, len, heads } = &self.tail_words;
+        (*len > 0).then(|| PackedNames {
+            words: &words[..usize::from(*len)],
+            heads: *heads,
+        })
     }
 
     /// The number of variable specs: spec `i` has match slots `2i` (start) and `2i + 1` (end).
@@ -235,6 +238,8 @@ struct TailWords {
     words: [u64; 4],
     /// How many of `words` are the tail's; 0 where the tail has none, or cannot be read so.
     len: u8,
+    /// Whether each word holds its name and the `=` after it (see [`PackedNames::heads`]).
+    heads: bool,
 }
 
 impl TailWords {
@@ -253,8 +258,47 @@ impl TailWords {
                 _ => return Self::default(),
             }
         }
+        if packed.words.iter().all(|&w| w >> 56 == 0) {
+            packed.heads = true;
+            for word in &mut packed.words[..usize::from(packed.len)] {
+                *word = with_eq(*word);
+            }
+        }
         packed
     }
+}
+
+/// A query tail's names packed in words (see [`Parsed::tail_words`]).
+#[derive(Clone, Copy)]
+pub(crate) struct PackedNames<'a> {
+    words: &'a [u64],
+    heads: bool,
+}
+
+impl<'a> PackedNames<'a> {
+    /// The words as the heads of the pairs that bind their names, where each name has at
+    /// most seven bytes: each name and the `=` after it, packed as [`name_word`] packs a
+    /// name. A pair whose first bytes are a head has its name, whatever follows: names hold
+    /// no `=`.
+    #[inline]
+    pub(crate) fn heads(self) -> Option<&'a [u64]> {
+        self.heads.then_some(self.words)
+    }
+
+    /// The index of the name that `name` is, if one is; `None` where `name` cannot be packed.
+    #[inline]
+    pub(crate) fn find(self, name: &[u8]) -> Option<Option<usize>> {
+        let word = name_word(name)?;
+        let word = if self.heads { with_eq(word) } else { word };
+        Some(self.words.iter().position(|&w| w == word))
+    }
+}
+
+/// A packed name with an `=` after it, where there is room for one: an eight-byte name is
+/// left as it is, and equals no word of a name of seven bytes or fewer and its `=`.
+fn with_eq(word: u64) -> u64 {
+    let len = 8 - word.leading_zeros() / 8;
+    word | u64::from(b'=').checked_shl(8 * len).unwrap_or(0)
 }
 
 /// A name of at most eight bytes and no `%`, packed little-endian in a word, zero past its end
