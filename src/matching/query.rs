@@ -154,34 +154,8 @@ pub(super) fn bind(
             }
             continue;
         }
-        // Names compare under RFC 3986 normalization: `%74oken` is `token`.
-        let found = tail()
-            .enumerate()
-            .find(|(_, v)| pct::equivalent(v.name_bytes(), name));
-        let Some((i, spec)) = found else {
-            if tail().any(|v| v.is_exploded()) {
-                // The name ends before the value's `=`, or, without one, where the value is.
-                let name_end = at - usize::from(uri.as_bytes()[at - 1] == b'=');
-                check(name, name_end - name.len(), utf8_unknown)?;
-                check(value, at, utf8_unknown)?;
-            } else if strict {
-                let name = text(name);
-                return Err(QueryError::UnexpectedParameter { name }.into());
-            }
-            continue;
-        };
-        check(value, at, utf8_unknown)?;
-        if spec.is_exploded() {
-            continue;
-        }
-        let var = match marks[2 * i].get() {
-            None if fits_prefix(value, &spec) => i,
-            // A name the tail repeats (`{?q,q}`) binds its pairs to its occurrences in order.
-            _ if t.has_repeats() => next_occurrence(t, i, name, value, marks)?,
-            None => return Err(MatchError::NoMatch),
-            Some(_) => return Err(QueryError::DuplicateParameter { name: text(name) }.into()),
-        };
-        set(marks, var, at..at + value.len());
+        let pair = Pair { name, value, at };
+        bind_by_units(t, uri, pair, strict, utf8_unknown, marks)?;
     }
     if t.explodes() {
         for (i, spec) in tail().enumerate() {
@@ -190,6 +164,57 @@ pub(super) fn bind(
             }
         }
     }
+    Ok(())
+}
+
+/// A pair of a query: its name and value, and the value's offset in the URI.
+struct Pair<'u> {
+    name: &'u [u8],
+    value: &'u [u8],
+    at: usize,
+}
+
+/// Binds a pair whose name is compared unit by unit, under RFC 3986 normalization (`%74oken`
+/// is `token`): one that holds a triplet, a long one, or any where the tail's names are not
+/// packed. Out of line: the common pairs' loop keeps its registers.
+#[inline(never)]
+fn bind_by_units(
+    t: &Parsed,
+    uri: &str,
+    pair: Pair<'_>,
+    strict: bool,
+    utf8_unknown: bool,
+    marks: &mut [Mark],
+) -> Result<(), MatchError> {
+    let Pair { name, value, at } = pair;
+    let tail = || t.tail_variables();
+    let found = tail()
+        .enumerate()
+        .find(|(_, v)| pct::equivalent(v.name_bytes(), name));
+    let Some((i, spec)) = found else {
+        if tail().any(|v| v.is_exploded()) {
+            // The name ends before the value's `=`, or, without one, where the value is.
+            let name_end = at - usize::from(uri.as_bytes()[at - 1] == b'=');
+            check(name, name_end - name.len(), utf8_unknown)?;
+            check(value, at, utf8_unknown)?;
+        } else if strict {
+            let name = text(name);
+            return Err(QueryError::UnexpectedParameter { name }.into());
+        }
+        return Ok(());
+    };
+    check(value, at, utf8_unknown)?;
+    if spec.is_exploded() {
+        return Ok(());
+    }
+    let var = match marks[2 * i].get() {
+        None if fits_prefix(value, &spec) => i,
+        // A name the tail repeats (`{?q,q}`) binds its pairs to its occurrences in order.
+        _ if t.has_repeats() => next_occurrence(t, i, name, value, marks)?,
+        None => return Err(MatchError::NoMatch),
+        Some(_) => return Err(QueryError::DuplicateParameter { name: text(name) }.into()),
+    };
+    set(marks, var, at..at + value.len());
     Ok(())
 }
 
