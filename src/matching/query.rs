@@ -11,7 +11,7 @@ use std::ops::Range;
 use super::spans::{Mark, Spans};
 use super::{MatchError, QueryError};
 use crate::pct;
-use crate::template::{Parsed, VarSpec};
+use crate::template::{PackedNames, Parsed, VarSpec};
 
 /// Iterates over the `name=value` pairs of a query (without its leading `?` or `&`), with the
 /// byte offset of each value in the URI. A pair without `=` has an empty value.
@@ -113,49 +113,22 @@ pub(super) fn bind(
     // `Spans` call would look again at where they are kept.
     let marks = &mut spans.marks_mut()[2 * first_var..];
     let query = &uri.as_bytes()[from + 1..];
-    let words = t.tail_words();
-    let heads = words.and_then(|words| words.heads());
-    let mut pairs = pair_ranges(query);
-    loop {
-        // Most pairs start with a name the tail declares: found from the pair's first word.
-        if let Some(heads) = heads
-            && let Some((i, value)) = pairs.next_declared(heads)
-        {
-            let at = from + 1 + value.start;
-            check(&query[value.clone()], at, utf8_unknown)?;
-            if !marks[2 * i].is_none() {
-                let name = &query[value.start - head_len(heads[i])..value.start - 1];
-                return Err(QueryError::DuplicateParameter { name: text(name) }.into());
+    match t.tail_words() {
+        Some(words) => bind_packed(t, words, uri, from, strict, utf8_unknown, marks)?,
+        None => {
+            for (name, value) in pair_ranges(query) {
+                let at = from + 1 + value.start;
+                let (name, value) = (&query[name], &query[value]);
+                bind_by_units(
+                    t,
+                    uri,
+                    Pair { name, value, at },
+                    strict,
+                    utf8_unknown,
+                    marks,
+                )?;
             }
-            set(marks, i, at..at + value.len());
-            continue;
         }
-        let Some((name, value)) = pairs.next() else {
-            break;
-        };
-        let at = from + 1 + value.start;
-        let (name, value) = (&query[name], &query[value]);
-        // Most tails' names, and most pairs', are short and plain: a word each, compared once
-        // a variable (see `Parsed::tail_words`).
-        if let Some(found) = words.and_then(|words| words.find(name)) {
-            match found {
-                Some(i) if marks[2 * i].is_none() => {
-                    check(value, at, utf8_unknown)?;
-                    set(marks, i, at..at + value.len());
-                }
-                Some(_) => {
-                    check(value, at, utf8_unknown)?;
-                    return Err(QueryError::DuplicateParameter { name: text(name) }.into());
-                }
-                None if strict => {
-                    return Err(QueryError::UnexpectedParameter { name: text(name) }.into());
-                }
-                None => {}
-            }
-            continue;
-        }
-        let pair = Pair { name, value, at };
-        bind_by_units(t, uri, pair, strict, utf8_unknown, marks)?;
     }
     if t.explodes() {
         for (i, spec) in tail().enumerate() {
@@ -174,10 +147,24 @@ struct Pair<'u> {
     at: usize,
 }
 
-/// Binds a pair whose name is compared unit by unit, under RFC 3986 normalization (`%74oken`
-/// is `token`): one that holds a triplet, a long one, or any where the tail's names are not
-/// packed. Out of line: the common pairs' loop keeps its registers.
+/// [`bind_by_units`] out of line, for the rare pairs of a tail whose names are packed: their
+/// loop keeps its registers.
 #[inline(never)]
+fn bind_by_units_apart(
+    t: &Parsed,
+    uri: &str,
+    pair: Pair<'_>,
+    strict: bool,
+    utf8_unknown: bool,
+    marks: &mut [Mark],
+) -> Result<(), MatchError> {
+    bind_by_units(t, uri, pair, strict, utf8_unknown, marks)
+}
+
+/// Binds a pair whose name is compared unit by unit, under RFC 3986 normalization (`%74oken`
+/// is `token`): one that holds a triplet or a long name, or any where the tail's names are
+/// not packed.
+#[inline(always)]
 fn bind_by_units(
     t: &Parsed,
     uri: &str,
@@ -188,9 +175,14 @@ fn bind_by_units(
 ) -> Result<(), MatchError> {
     let Pair { name, value, at } = pair;
     let tail = || t.tail_variables();
-    let found = tail()
-        .enumerate()
-        .find(|(_, v)| pct::equivalent(v.name_bytes(), name));
+    // A loop rather than `find`, which the compiler left out of line, at a call a pair.
+    let mut found = None;
+    for (i, v) in tail().enumerate() {
+        if pct::equivalent(v.name_bytes(), name) {
+            found = Some((i, v));
+            break;
+        }
+    }
     let Some((i, spec)) = found else {
         if tail().any(|v| v.is_exploded()) {
             // The name ends before the value's `=`, or, without one, where the value is.
@@ -222,6 +214,66 @@ fn bind_by_units(
 #[inline(always)]
 fn head_len(head: u64) -> usize {
     8 - head.leading_zeros() as usize / 8
+}
+
+/// [`bind`]'s loop where the tail's names are packed in words ([`Parsed::tail_words`]):
+/// a pair is bound from its first word where that is a declared name and its `=`, else by
+/// its name packed the same way, else (a triplet, a long name) unit by unit.
+#[inline]
+fn bind_packed(
+    t: &Parsed,
+    words: PackedNames<'_>,
+    uri: &str,
+    from: usize,
+    strict: bool,
+    utf8_unknown: bool,
+    marks: &mut [Mark],
+) -> Result<(), MatchError> {
+    let query = &uri.as_bytes()[from + 1..];
+    let heads = words.heads();
+    let mut pairs = pair_ranges(query);
+    loop {
+        // Most pairs start with a name the tail declares: found from the pair's first word.
+        if let Some(heads) = heads
+            && let Some((i, value)) = pairs.next_declared(heads)
+        {
+            let at = from + 1 + value.start;
+            check(&query[value.clone()], at, utf8_unknown)?;
+            if !marks[2 * i].is_none() {
+                let name = &query[value.start - head_len(heads[i])..value.start - 1];
+                return Err(QueryError::DuplicateParameter { name: text(name) }.into());
+            }
+            set(marks, i, at..at + value.len());
+            continue;
+        }
+        let Some((name, value)) = pairs.next() else {
+            break;
+        };
+        let at = from + 1 + value.start;
+        let (name, value) = (&query[name], &query[value]);
+        // Most tails' names, and most pairs', are short and plain: a word each, compared once
+        // a variable (see `Parsed::tail_words`).
+        if let Some(found) = words.find(name) {
+            match found {
+                Some(i) if marks[2 * i].is_none() => {
+                    check(value, at, utf8_unknown)?;
+                    set(marks, i, at..at + value.len());
+                }
+                Some(_) => {
+                    check(value, at, utf8_unknown)?;
+                    return Err(QueryError::DuplicateParameter { name: text(name) }.into());
+                }
+                None if strict => {
+                    return Err(QueryError::UnexpectedParameter { name: text(name) }.into());
+                }
+                None => {}
+            }
+            continue;
+        }
+        let pair = Pair { name, value, at };
+        bind_by_units_apart(t, uri, pair, strict, utf8_unknown, marks)?;
+    }
+    Ok(())
 }
 
 /// Sets the span of the tail's variable `var` in its `marks`.

@@ -20,5 +20,5 @@ pub use limits::Limits;
 pub use lint::{Lint, LintKind};
 pub use node::Operator;
 pub(crate) use node::{Node, VarNode, caseless_end, tail_start};
-pub(crate) use parsed::Parsed;
+pub(crate) use parsed::{PackedNames, Parsed};
 pub use parts::{Component, Components, Expression, VarSpec};
