@@ -299,9 +299,9 @@ impl<'a> Capture<'a> {
             };
             return pct::is_decoded_prefix(self.raw, whole, usize::from(self.spec.prefix));
         }
-        same_parts(self.raw_parts(), value.raw_parts())
-            || self.may_be_list() && same_parts(self.comma_items(), value.raw_parts())
-            || value.may_be_list() && same_parts(self.raw_parts(), value.comma_items())
+        same_parts(self, value)
+            || self.may_be_list() && same_parts(&self.as_list(), value)
+            || value.may_be_list() && same_parts(self, &value.as_list())
     }
 
     /// Whether expansion writes this text from a list or map as well as from a string: a
@@ -315,9 +315,13 @@ impl<'a> Capture<'a> {
             && self.raw.as_bytes().contains(&b',')
     }
 
-    /// The raw items of a [`may_be_list`](Self::may_be_list) text read as a list.
-    fn comma_items(&self) -> std::str::Split<'a, char> {
-        self.raw.split(',')
+    /// A [`may_be_list`](Self::may_be_list) capture read as a list: its raw parts are the
+    /// items between its commas.
+    fn as_list(&self) -> Capture<'a> {
+        Capture {
+            query_shape: Some(Shape::List(b',')),
+            ..self.clone()
+        }
     }
 
     /// Whether each item of this capture is bound to one path segment: a value of an
@@ -370,12 +374,12 @@ impl<'a> Capture<'a> {
     }
 }
 
-/// Whether two readings have the same parts, in order, decoded.
-fn same_parts<'a, 'b>(
-    mut mine: impl Iterator<Item = &'a str>,
-    mut theirs: impl Iterator<Item = &'b str>,
-) -> bool {
-    mine.all(|part| {
+/// Whether two captures have the same [raw parts](Capture::raw_parts), in order, decoded.
+/// Out of line: only repeated names ask, and each reading is one more copy otherwise.
+#[inline(never)]
+fn same_parts(mine: &Capture<'_>, theirs: &Capture<'_>) -> bool {
+    let mut theirs = theirs.raw_parts();
+    mine.raw_parts().all(|part| {
         theirs
             .next()
             .is_some_and(|other| pct::same_decoded(part, other))
