@@ -113,20 +113,19 @@ pub(super) fn bind(
     // `Spans` call would look again at where they are kept.
     let marks = &mut spans.marks_mut()[2 * first_var..];
     let query = &uri.as_bytes()[from + 1..];
+    let binding = Binding {
+        t,
+        uri,
+        strict,
+        utf8_unknown,
+    };
     match t.tail_words() {
-        Some(words) => bind_packed(t, words, uri, from, strict, utf8_unknown, marks)?,
+        Some(words) => bind_packed(binding, words, from, marks)?,
         None => {
             for (name, value) in pair_ranges(query) {
                 let at = from + 1 + value.start;
                 let (name, value) = (&query[name], &query[value]);
-                bind_by_units(
-                    t,
-                    uri,
-                    Pair { name, value, at },
-                    strict,
-                    utf8_unknown,
-                    marks,
-                )?;
+                bind_by_units(binding, Pair { name, value, at }, marks)?;
             }
         }
     }
@@ -140,6 +139,15 @@ pub(super) fn bind(
     Ok(())
 }
 
+/// What binding a query's pairs reads besides each pair: the template, the URI, and how.
+#[derive(Clone, Copy)]
+struct Binding<'a> {
+    t: &'a Parsed,
+    uri: &'a str,
+    strict: bool,
+    utf8_unknown: bool,
+}
+
 /// A pair of a query: its name and value, and the value's offset in the URI.
 struct Pair<'u> {
     name: &'u [u8],
@@ -151,28 +159,24 @@ struct Pair<'u> {
 /// loop keeps its registers.
 #[inline(never)]
 fn bind_by_units_apart(
-    t: &Parsed,
-    uri: &str,
+    b: Binding<'_>,
     pair: Pair<'_>,
-    strict: bool,
-    utf8_unknown: bool,
     marks: &mut [Mark],
 ) -> Result<(), MatchError> {
-    bind_by_units(t, uri, pair, strict, utf8_unknown, marks)
+    bind_by_units(b, pair, marks)
 }
 
 /// Binds a pair whose name is compared unit by unit, under RFC 3986 normalization (`%74oken`
 /// is `token`): one that holds a triplet or a long name, or any where the tail's names are
 /// not packed.
 #[inline(always)]
-fn bind_by_units(
-    t: &Parsed,
-    uri: &str,
-    pair: Pair<'_>,
-    strict: bool,
-    utf8_unknown: bool,
-    marks: &mut [Mark],
-) -> Result<(), MatchError> {
+fn bind_by_units(b: Binding<'_>, pair: Pair<'_>, marks: &mut [Mark]) -> Result<(), MatchError> {
+    let Binding {
+        t,
+        uri,
+        strict,
+        utf8_unknown,
+    } = b;
     let Pair { name, value, at } = pair;
     let tail = || t.tail_variables();
     // A loop rather than `find`, which the compiler left out of line, at a call a pair.
@@ -221,14 +225,17 @@ fn head_len(head: u64) -> usize {
 /// its name packed the same way, else (a triplet, a long name) unit by unit.
 #[inline]
 fn bind_packed(
-    t: &Parsed,
+    b: Binding<'_>,
     words: PackedNames<'_>,
-    uri: &str,
     from: usize,
-    strict: bool,
-    utf8_unknown: bool,
     marks: &mut [Mark],
 ) -> Result<(), MatchError> {
+    let Binding {
+        uri,
+        strict,
+        utf8_unknown,
+        ..
+    } = b;
     let query = &uri.as_bytes()[from + 1..];
     let heads = words.heads();
     let mut pairs = pair_ranges(query);
@@ -271,7 +278,7 @@ fn bind_packed(
             continue;
         }
         let pair = Pair { name, value, at };
-        bind_by_units_apart(t, uri, pair, strict, utf8_unknown, marks)?;
+        bind_by_units_apart(b, pair, marks)?;
     }
     Ok(())
 }
