@@ -289,8 +289,11 @@ impl<'a> Capture<'a> {
     /// Whether this occurrence of a repeated name agrees with the capture that gives the
     /// name's value: a prefix one is the value's first characters (the value a single
     /// string), a whole one has the same items, keys and values, decoded (an explode of a
-    /// string writes one item). A `{+v}` or `{#v}` text with a raw comma is read both as a
-    /// string and as the items a list or map writes there.
+    /// string writes one item). A `{+v}` or `{#v}` text with a raw comma agrees as a string,
+    /// and with a list or map whose parts, decoded and joined by commas, are its text decoded:
+    /// such an expansion writes a list's items raw, commas included, a comma between them.
+    /// (Such a text gives the name's value only where no other whole occurrence does, so that
+    /// the value is never read off it as a list.)
     pub(super) fn agrees_with(&self, value: &Capture<'_>) -> bool {
         if self.spec.prefix != 0 {
             let mut parts = value.raw_parts();
@@ -299,29 +302,18 @@ impl<'a> Capture<'a> {
             };
             return pct::is_decoded_prefix(self.raw, whole, usize::from(self.spec.prefix));
         }
-        same_parts(self, value)
-            || self.may_be_list() && same_parts(&self.as_list(), value)
-            || value.may_be_list() && same_parts(self, &value.as_list())
+        same_parts(self, value) || self.may_be_list() && joins_to(value, self.raw)
     }
 
     /// Whether expansion writes this text from a list or map as well as from a string: a
     /// whole `{+v}` or `{#v}` occurrence holding a raw comma, which such an expansion writes
     /// between items and passes through in a string (`{+v}` of `[a, b]` and of `"a,b"` both
-    /// write `a,b`). It reads as a string (section 2); its items are [`comma_items`](Self::comma_items).
+    /// write `a,b`). It reads as a string (section 2).
     pub(super) fn may_be_list(&self) -> bool {
         self.op.allows_reserved()
             && !self.spec.explode
             && self.spec.prefix == 0
             && self.raw.as_bytes().contains(&b',')
-    }
-
-    /// A [`may_be_list`](Self::may_be_list) capture read as a list: its raw parts are the
-    /// items between its commas.
-    fn as_list(&self) -> Capture<'a> {
-        Capture {
-            query_shape: Some(Shape::List(b',')),
-            ..self.clone()
-        }
     }
 
     /// Whether each item of this capture is bound to one path segment: a value of an
@@ -375,7 +367,7 @@ impl<'a> Capture<'a> {
 }
 
 /// Whether two captures have the same [raw parts](Capture::raw_parts), in order, decoded.
-/// Out of line: only repeated names ask, and each reading is one more copy otherwise.
+/// Out of line: only repeated names ask.
 #[inline(never)]
 fn same_parts(mine: &Capture<'_>, theirs: &Capture<'_>) -> bool {
     let mut theirs = theirs.raw_parts();
@@ -384,6 +376,19 @@ fn same_parts(mine: &Capture<'_>, theirs: &Capture<'_>) -> bool {
             .next()
             .is_some_and(|other| pct::same_decoded(part, other))
     }) && theirs.next().is_none()
+}
+
+/// Whether `value`'s [raw parts](Capture::raw_parts), decoded and joined by commas, are what
+/// `text` decodes to: how a `{+v}` or `{#v}` occurrence's text agrees with a list or map
+/// (see [`Capture::agrees_with`]). Byte by byte, without a buffer.
+#[inline(never)]
+fn joins_to(value: &Capture<'_>, text: &str) -> bool {
+    let mut first = true;
+    let joined = value.raw_parts().flat_map(|part| {
+        let comma = (!std::mem::take(&mut first)).then_some(b',');
+        comma.into_iter().chain(pct::decoded_bytes(part))
+    });
+    pct::decoded_bytes(text).eq(joined)
 }
 
 /// The raw parts of a capture, split without allocating.

@@ -174,20 +174,22 @@ impl<'a> Captures<'a> {
 
     /// The occurrence of the name of variable `first` that gives its value, the one that says
     /// most of its kind: of the defined whole ones, the first that is a map (a list written
-    /// without explode may be a map's keys and values), else the first not exploded (an
-    /// explode of one item does not say whether it was a string), else the first, else a
-    /// `{+v}` or `{#v}` one whose comma may part a list's items or a string's characters;
-    /// failing those, the defined prefix one with the most characters.
+    /// without explode may be a map's keys and values), else the first not exploded but a
+    /// `{+v}` or `{#v}` one with a raw comma, else the first exploded one of several items,
+    /// else a `{+v}` or `{#v}` one with a raw comma (a list's items or a string's
+    /// characters), else the first (an explode of one item does not say whether it was a
+    /// string); failing those, the defined prefix one with the most characters.
     fn representative(&self, first: usize) -> Option<Capture<'a>> {
         // One pass: the best rank so far, and for prefix ones the most characters.
         let mut best: Option<(u8, usize, Capture<'a>)> = None;
         for capture in self.template.occurrences(first).filter_map(|v| self.at(v)) {
             let (rank, chars) = match capture.spec {
                 spec if spec.prefix != 0 => (0, pct::char_count(capture.raw.as_bytes())),
-                _ if capture.kind() == CaptureKind::Map => (4, 0),
-                _ if capture.may_be_list() => (1, 0),
-                spec if !spec.explode => (3, 0),
-                _ => (2, 0),
+                _ if capture.kind() == CaptureKind::Map => (5, 0),
+                _ if capture.may_be_list() => (2, 0),
+                spec if !spec.explode => (4, 0),
+                _ if capture.raw_parts().nth(1).is_some() => (3, 0),
+                _ => (1, 0),
             };
             if best
                 .as_ref()

@@ -892,6 +892,26 @@ fn a_reserved_occurrence_s_commas_may_part_a_list_s_items() {
         ("x://{q*}/{#q}", "x://k=v/#k,v", json!({"q": {"k": "v"}})),
         // A prefix says the value is a string.
         ("x://{q:1}/{+q}", "x://a/a,b", json!({"q": "a,b"})),
+        // Items that hold a comma, which `{+q}` writes raw too.
+        (
+            "x://{+q}{?q}",
+            "x://a,b,c?q=a%2Cb,c",
+            json!({"q": ["a,b", "c"]}),
+        ),
+        (
+            "x://{q}/{+q}",
+            "x://a%2Cb,c/a,b,c",
+            json!({"q": ["a,b", "c"]}),
+        ),
+        (
+            "x://{m}/{#m}",
+            "x://a%2Cb,/#a,b,",
+            json!({"m": ["a,b", ""]}),
+        ),
+        // An explode of one item says no more than `{#q}` does: the string, as before.
+        ("x://{q*}/{#q}", "x://a%2Cb/#a,b", json!({"q": "a,b"})),
+        // One of two items does.
+        ("x://{q*}/{+q}", "x://a,b/a,b", json!({"q": ["a", "b"]})),
         // The fuzz target's case: a map of one empty key, read back as its list.
         (
             "x://{+q}{?q}",
