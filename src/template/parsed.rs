@@ -166,10 +166,12 @@ impl Parsed {
     }
 
     /// The names of the query tail's variables, each packed in a word as [`name_word`] packs a
-    /// name, in tail order; `None` unless the tail has at most four variables, each plain (no
-    /// explode, no prefix), named once in the tail, with at most eight bytes and no triplet.
-    /// Then a pair's name, packed the same way, is the tail's variable whose word it equals, or
-    /// none of them: one comparison a variable, where names compare unit by unit otherwise.
+    /// name (with the `=` after it, where each has at most seven bytes: see
+    /// [`PackedNames::heads`]), in tail order; `None` unless the tail has at most four
+    /// variables, each plain (no explode, no prefix), named once in the tail, with at most
+    /// eight bytes and no triplet. Then a pair's name is the tail's variable that
+    /// [`PackedNames::find`] finds, or none of them: one comparison a variable, where names
+    /// compare unit by unit otherwise.
     #[inline]
     pub(crate) fn tail_words(&self) -> Option<PackedNames<'_>> {
         let TailWords { words, len, heads } = &self.tail_words;
