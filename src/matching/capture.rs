@@ -383,12 +383,16 @@ fn same_parts(mine: &Capture<'_>, theirs: &Capture<'_>) -> bool {
 /// (see [`Capture::agrees_with`]). Byte by byte, without a buffer.
 #[inline(never)]
 fn joins_to(value: &Capture<'_>, text: &str) -> bool {
-    let mut first = true;
-    let joined = value.raw_parts().flat_map(|part| {
-        let comma = (!std::mem::take(&mut first)).then_some(b',');
-        comma.into_iter().chain(pct::decoded_bytes(part))
-    });
-    pct::decoded_bytes(text).eq(joined)
+    let mut text = pct::decoded_bytes(text);
+    for (i, part) in value.raw_parts().enumerate() {
+        if i > 0 && text.next() != Some(b',') {
+            return false;
+        }
+        if !pct::decoded_bytes(part).all(|b| text.next() == Some(b)) {
+            return false;
+        }
+    }
+    text.next().is_none()
 }
 
 /// The raw parts of a capture, split without allocating.
