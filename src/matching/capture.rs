@@ -292,8 +292,9 @@ impl<'a> Capture<'a> {
     /// string writes one item). A `{+v}` or `{#v}` text with a raw comma agrees as a string,
     /// and with a list or map whose parts, decoded and joined by commas, are its text decoded:
     /// such an expansion writes a list's items raw, commas included, a comma between them.
-    /// (Such a text gives the name's value only where no other whole occurrence does, so that
-    /// the value is never read off it as a list.)
+    /// (Such a text gives the name's value only where every other whole occurrence is an
+    /// explode of one item or such a text too, and then as a string: a value is never read off
+    /// it as a list.)
     pub(super) fn agrees_with(&self, value: &Capture<'_>) -> bool {
         if self.spec.prefix != 0 {
             let mut parts = value.raw_parts();

@@ -174,11 +174,11 @@ impl<'a> Captures<'a> {
 
     /// The occurrence of the name of variable `first` that gives its value, the one that says
     /// most of its kind: of the defined whole ones, the first that is a map (a list written
-    /// without explode may be a map's keys and values), else the first not exploded but a
-    /// `{+v}` or `{#v}` one with a raw comma, else the first exploded one of several items,
-    /// else a `{+v}` or `{#v}` one with a raw comma (a list's items or a string's
-    /// characters), else the first (an explode of one item does not say whether it was a
-    /// string); failing those, the defined prefix one with the most characters.
+    /// without explode may be a map's keys and values), else the first not exploded other
+    /// than a `{+v}` or `{#v}` one with a raw comma, else the first exploded one of several
+    /// items, else the first `{+v}` or `{#v}` one with a raw comma (a list's items or a
+    /// string's characters), else the first (an explode of one item does not say whether it
+    /// was a string); failing those, the defined prefix one with the most characters.
     fn representative(&self, first: usize) -> Option<Capture<'a>> {
         // One pass: the best rank so far, and for prefix ones the most characters.
         let mut best: Option<(u8, usize, Capture<'a>)> = None;
