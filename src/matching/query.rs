@@ -36,32 +36,32 @@ struct PairRanges<'q> {
 }
 
 impl PairRanges<'_> {
-    /// The next pair, where its first bytes are one of `heads` (the heads of
-    /// [`Parsed::tail_words`]): the head's index and the value's range, read a word at a
-    /// time. `None` where they are not, or the query is shorter than a word; then
+    /// The next pair, where its first bytes are a declared name and its `=` (see
+    /// [`PackedNames::head_of`]): the name's index, and its range and the value's, read a
+    /// word at a time. `None` where they are not, or the query is shorter than a word; then
     /// [`next`](Iterator::next) reads the pair.
     #[inline(always)]
-    fn next_declared(&mut self, heads: &[u64]) -> Option<(usize, Range<usize>)> {
+    fn next_declared(&mut self, names: PackedNames<'_>) -> Option<(usize, PairRange)> {
         let query = self.query;
         let word = |at: usize| u64::from_le_bytes(query[at..at + 8].try_into().expect("eight"));
-        let head = match query.len().checked_sub(8)? {
+        let first = match query.len().checked_sub(8)? {
             _ if self.start + 8 <= query.len() => word(self.start),
             last if self.start < query.len() => word(last) >> (8 * (self.start - last)),
             _ => return None,
         };
-        let (i, &found) = heads
-            .iter()
-            .enumerate()
-            .find(|&(_, &h)| (head ^ h) & (u64::MAX >> (h.leading_zeros() & !7)) == 0)?;
-        let value_start = self.start + head_len(found);
-        let end = pct::find_byte(query, value_start, b'&').unwrap_or(query.len());
+        let (i, len) = names.head_of(first)?;
+        let name = self.start..self.start + len;
+        let end = pct::find_byte(query, name.end + 1, b'&').unwrap_or(query.len());
         self.start = end + 1;
-        Some((i, value_start..end))
+        Some((i, (name.clone(), name.end + 1..end)))
     }
 }
 
+/// A pair's name and value, as ranges of the query's bytes.
+type PairRange = (Range<usize>, Range<usize>);
+
 impl Iterator for PairRanges<'_> {
-    type Item = (Range<usize>, Range<usize>);
+    type Item = PairRange;
 
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
@@ -214,12 +214,6 @@ fn bind_by_units(b: Binding<'_>, pair: Pair<'_>, marks: &mut [Mark]) -> Result<(
     Ok(())
 }
 
-/// The number of bytes of a head of [`Parsed::tail_words`]: its name's and the `=`.
-#[inline(always)]
-fn head_len(head: u64) -> usize {
-    8 - head.leading_zeros() as usize / 8
-}
-
 /// [`bind`]'s loop where the tail's names are packed in words ([`Parsed::tail_words`]):
 /// a pair is bound from its first word where that is a declared name and its `=`, else by
 /// its name packed the same way, else (a triplet, a long name) unit by unit.
@@ -237,39 +231,24 @@ fn bind_packed(
         ..
     } = b;
     let query = &uri.as_bytes()[from + 1..];
-    let heads = words.heads();
     let mut pairs = pair_ranges(query);
     loop {
         // Most pairs start with a name the tail declares: found from the pair's first word.
-        if let Some(heads) = heads
-            && let Some((i, value)) = pairs.next_declared(heads)
+        if words.has_heads()
+            && let Some((i, pair)) = pairs.next_declared(words)
         {
-            let at = from + 1 + value.start;
-            check(&query[value.clone()], at, utf8_unknown)?;
-            if !marks[2 * i].is_none() {
-                let name = &query[value.start - head_len(heads[i])..value.start - 1];
-                return Err(QueryError::DuplicateParameter { name: text(name) }.into());
-            }
-            set(marks, i, at..at + value.len());
+            bind_declared(marks, i, query, pair, from + 1, utf8_unknown)?;
             continue;
         }
-        let Some((name, value)) = pairs.next() else {
+        let Some(pair) = pairs.next() else {
             break;
         };
-        let at = from + 1 + value.start;
-        let (name, value) = (&query[name], &query[value]);
+        let name = &query[pair.0.clone()];
         // Most tails' names, and most pairs', are short and plain: a word each, compared once
         // a variable (see `Parsed::tail_words`).
         if let Some(found) = words.find(name) {
             match found {
-                Some(i) if marks[2 * i].is_none() => {
-                    check(value, at, utf8_unknown)?;
-                    set(marks, i, at..at + value.len());
-                }
-                Some(_) => {
-                    check(value, at, utf8_unknown)?;
-                    return Err(QueryError::DuplicateParameter { name: text(name) }.into());
-                }
+                Some(i) => bind_declared(marks, i, query, pair, from + 1, utf8_unknown)?,
                 None if strict => {
                     return Err(QueryError::UnexpectedParameter { name: text(name) }.into());
                 }
@@ -277,9 +256,38 @@ fn bind_packed(
             }
             continue;
         }
-        let pair = Pair { name, value, at };
+        let at = from + 1 + pair.1.start;
+        let pair = Pair {
+            name,
+            value: &query[pair.1],
+            at,
+        };
         bind_by_units_apart(b, pair, marks)?;
     }
+    Ok(())
+}
+
+/// Binds a pair of `query` (which starts at `offset` in the URI) to the tail's variable `i`,
+/// whose name the tail declares once: its value checked (see [`check`]), and a second pair of
+/// the name refused.
+#[inline(always)]
+fn bind_declared(
+    marks: &mut [Mark],
+    i: usize,
+    query: &[u8],
+    (name, value): PairRange,
+    offset: usize,
+    utf8_unknown: bool,
+) -> Result<(), MatchError> {
+    let at = offset + value.start;
+    check(&query[value.clone()], at, utf8_unknown)?;
+    if !marks[2 * i].is_none() {
+        return Err(QueryError::DuplicateParameter {
+            name: text(&query[name]),
+        }
+        .into());
+    }
+    set(marks, i, at..at + value.len());
     Ok(())
 }
 

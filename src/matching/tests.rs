@@ -136,7 +136,7 @@ fn query_pairs_bind_alike_by_packed_names_and_by_units() {
 }
 
 /// A pair whose first bytes are a declared name and its `=` is bound from one word
-/// (the heads of `Parsed::tail_words`); every other pair as before. Over every query of up to three pieces
+/// (`PackedNames::head_of`); every other pair as before. Over every query of up to three pieces
 /// (names declared or not, with and without `=`, spelled with a triplet, empty pairs), alone
 /// and after a pair that makes the query longer than a word, the template read by heads
 /// answers as one whose eight-byte name leaves it words only, and one whose nine-byte name
@@ -147,16 +147,11 @@ fn query_pairs_bind_alike_by_heads_by_words_and_by_units() {
     let by_words = "x://s{?q,lang,abcdefgh}";
     let by_units = "x://s{?q,lang,abcdefghi}";
     let parsed = |t| Parsed::parse(t).unwrap();
-    assert!(
-        parsed(by_heads)
-            .tail_words()
-            .and_then(|w| w.heads())
-            .is_some()
-    );
+    assert!(parsed(by_heads).tail_words().is_some_and(|w| w.has_heads()));
     assert!(
         parsed(by_words)
             .tail_words()
-            .is_some_and(|w| w.heads().is_none())
+            .is_some_and(|w| !w.has_heads())
     );
     assert!(parsed(by_units).tail_words().is_none());
     let pieces = [

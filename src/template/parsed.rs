@@ -167,7 +167,7 @@ impl Parsed {
 
     /// The names of the query tail's variables, each packed in a word as [`name_word`] packs a
     /// name (with the `=` after it, where each has at most seven bytes: see
-    /// [`PackedNames::heads`]), in tail order; `None` unless the tail has at most four
+    /// [`PackedNames::has_heads`]), in tail order; `None` unless the tail has at most four
     /// variables, each plain (no explode, no prefix), named once in the tail, with at most
     /// eight bytes and no triplet. Then a pair's name is the tail's variable that
     /// [`PackedNames::find`] finds, or none of them: one comparison a variable, where names
@@ -240,7 +240,7 @@ struct TailWords {
     words: [u64; 4],
     /// How many of `words` are the tail's; 0 where the tail has none, or cannot be read so.
     len: u8,
-    /// Whether each word holds its name and the `=` after it (see [`PackedNames::heads`]).
+    /// Whether each word holds its name and the `=` after it (see [`PackedNames::has_heads`]).
     heads: bool,
 }
 
@@ -278,13 +278,24 @@ pub(crate) struct PackedNames<'a> {
 }
 
 impl<'a> PackedNames<'a> {
-    /// The words as the heads of the pairs that bind their names, where each name has at
-    /// most seven bytes: each name and the `=` after it, packed as [`name_word`] packs a
-    /// name. A pair whose first bytes are a head has its name, whatever follows: names hold
-    /// no `=`.
+    /// Whether the words are the heads of the pairs that bind their names, each name and the
+    /// `=` after it (each name has at most seven bytes): then [`head_of`](Self::head_of)
+    /// reads a pair's name from its first eight bytes.
     #[inline]
-    pub(crate) fn heads(self) -> Option<&'a [u64]> {
-        self.heads.then_some(self.words)
+    pub(crate) fn has_heads(self) -> bool {
+        self.heads
+    }
+
+    /// Where `first`, the first eight bytes of a pair packed as [`name_word`] packs a name
+    /// (zero past the query's end), start with a head: its index and the name's length. A
+    /// pair that starts with a head has its name, whatever follows: names hold no `=`. Only
+    /// where [`has_heads`](Self::has_heads).
+    #[inline(always)]
+    pub(crate) fn head_of(self, first: u64) -> Option<(usize, usize)> {
+        self.words.iter().enumerate().find_map(|(i, &head)| {
+            let unused = head.leading_zeros() & !7;
+            ((first ^ head) & (u64::MAX >> unused) == 0).then(|| (i, 7 - unused as usize / 8))
+        })
     }
 
     /// The index of the name that `name` is, if one is; `None` where `name` cannot be packed.
