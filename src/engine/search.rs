@@ -544,18 +544,14 @@ impl Matcher {
 /// What a walk's complete match whose spans are inert but for their triplets, dots and
 /// slashes (`a%20b`, `docs/caf%C3%A9.md`) has left to learn of the URI's triplets: nothing
 /// (`None`) where each is of an inert byte that is not unreserved (it decodes to ASCII that
-/// breaks no rule), nor where the others decode to two-byte characters (no look-alike is one;
-/// a span ends where the walk met a literal, which holds no triplet, so that where the URI's
-/// triplets decode, each span's do); else what they are, for the search to go on as
+/// breaks no rule), nor where the others are of whole two-byte characters (no look-alike is
+/// one; a span ends where the walk met a literal, which holds no triplet, so that where the
+/// URI's characters are whole, each span's are); else what they are, for the search to go on as
 /// [`Matcher::resume`] does. Out of line, and small: the lookup keeps its registers.
 #[inline(never)]
 fn triplets_left(uri: &str) -> Result<Option<Triplets>, BadUri> {
     let triplets = validate_triplets(uri)?.triplets;
-    let decodes = || pct::check_utf8(uri.as_bytes()).is_ok();
-    if triplets <= Triplets::Inert || triplets == Triplets::TwoByte && decodes() {
-        return Ok(None);
-    }
-    Ok(Some(triplets))
+    Ok((triplets > Triplets::TwoByte).then_some(triplets))
 }
 
 /// What a walk's spans are, by what it saw of them, where the URI's triplets are of inert
@@ -630,7 +626,7 @@ fn judge_walk(
 /// URI's triplets are checked where it saw a `%` (filling `known`), or `None` where one of an
 /// unreserved character leaves the answer to the automaton. The walk took every byte as a
 /// literal or in a run of bytes a URI may hold, so only its triplets are left to check.
-#[inline]
+#[inline(always)]
 fn judge_found(
     uri: &str,
     seen: Seen,

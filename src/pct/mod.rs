@@ -208,7 +208,8 @@ pub(crate) fn is_plain(b: u8) -> bool {
 pub(crate) const CLIENT_RAW: &[u8] = b"!$&'()*+,;=:@";
 
 /// What [`check`] found in valid text. Each reading knows more than the one before it: what a
-/// text holds is the last that one of its triplets calls for.
+/// text holds is the last that one of its triplets (or a two-byte character's triplets out of
+/// their pair) calls for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Triplets {
     /// No triplet.
@@ -217,29 +218,24 @@ pub(crate) enum Triplets {
     /// they decode to is inert too, so that a value whose other bytes are inert breaks no
     /// path-safety rule.
     Inert,
-    /// Triplets, each of such an inert byte or of a byte of a two-byte UTF-8 character (a
-    /// lead `%C2` to `%DF`, a continuation `%80` to `%BF`), some of the latter (`caf%C3%A9`):
-    /// text that decodes to UTF-8 holds none but two-byte characters past ASCII, and no
-    /// look-alike is one of those, so that a value whose other bytes are inert breaks no
-    /// path-safety rule either, once it is known to decode.
+    /// Triplets, each of such an inert byte or of a byte of a two-byte UTF-8 character, some
+    /// of the latter, in whole characters: each lead `%C2` to `%DF` followed by the triplet of
+    /// one continuation `%80` to `%BF` (`caf%C3%A9`). The text decodes to UTF-8 and holds no
+    /// character past ASCII but two-byte ones, and no look-alike is one of those, so that a
+    /// value whose other bytes are inert breaks no path-safety rule either, once it is known
+    /// to decode (a value may start or end inside a character that the text holds whole).
     TwoByte,
     /// Triplets, some of an ASCII byte that is not inert (`%2F`, `%3A`), the others of the
     /// kinds above, none of an unreserved character.
     Ascii,
-    /// Triplets, some of a byte that no two-byte character holds (`%E2%80%A4`), none of an
-    /// unreserved character.
+    /// Triplets, some of a byte past ASCII that is not in a whole two-byte character
+    /// (`%E2%80%A4`, or `%C3` without its continuation), none of an unreserved character.
     Some,
     /// Triplets, some for an unreserved character (`%66`), which equal that character.
     Unreserved,
 }
 
 impl Triplets {
-    /// What is known once the `%` at `at` is read too: `None` if it does not start a triplet.
-    #[inline]
-    fn and_triplet_at(self, bytes: &[u8], at: usize) -> Option<Self> {
-        Some(self.max(TRIPLET_OF[usize::from(triplet_at(bytes, at)?)]))
-    }
-
     /// Whether a value that holds some of these triplets may fail to decode to UTF-8: where
     /// every triplet is of an inert byte, none can.
     pub(crate) fn need_utf8_check(self) -> bool {
@@ -277,6 +273,31 @@ static TRIPLET_OF: [Triplets; 256] = {
     table
 };
 
+/// Reads the triplet at `at` (`None` if the `%` there starts none), as [`check`] and
+/// [`check_triplets`] do: what it calls for, and where the text read with it ends. A triplet
+/// of a two-byte character's lead is read with the continuation's that follows it; one that
+/// is not in such a pair calls for [`Triplets::Some`], as a byte past ASCII outside a whole
+/// two-byte character.
+#[inline]
+fn read_triplet(bytes: &[u8], at: usize) -> Option<(Triplets, usize)> {
+    let byte = triplet_at(bytes, at)?;
+    let class = TRIPLET_OF[usize::from(byte)];
+    if class == Triplets::TwoByte {
+        return Some(two_byte_char(bytes, byte, at));
+    }
+    Some((class, at + 3))
+}
+
+/// [`read_triplet`] for a triplet of `byte`, a lead or a continuation of a two-byte character.
+#[inline]
+fn two_byte_char(bytes: &[u8], byte: u8, at: usize) -> (Triplets, usize) {
+    let lead = matches!(byte, 0xC2..=0xDF);
+    match triplet_at(bytes, at + 3) {
+        Some(0x80..=0xBF) if lead => (Triplets::TwoByte, at + 6),
+        _ => (Triplets::Some, at + 3),
+    }
+}
+
 /// The first fault of a URI: a `%` that does not start a triplet, or a byte that a URI may
 /// not hold raw (RFC 3986 section 2): a control character, a space, `"`, `<`, `>`, `\`, `^`,
 /// `` ` ``, `{`, `|` or `}`. Non-ASCII bytes may stand (an IRI's characters, taken as their
@@ -312,11 +333,9 @@ pub(crate) fn check(s: &str) -> Result<Checked, Fault> {
             // `plain_run` stops at none.
             Byte::Plain => at += 1,
             Byte::Percent => {
-                checked.triplets = checked
-                    .triplets
-                    .and_triplet_at(bytes, at)
-                    .ok_or(Fault::Percent(at))?;
-                at += 3;
+                let (class, end) = read_triplet(bytes, at).ok_or(Fault::Percent(at))?;
+                checked.triplets = checked.triplets.max(class);
+                at = end;
             }
         }
     }
@@ -333,15 +352,16 @@ pub(crate) struct Checked {
 /// [`check`] for a URI whose bytes are all known to be ones a URI may hold (a walk took each
 /// as a literal or in a run of allowed bytes): only its triplets are checked, from `%` to `%`.
 /// Returns the offset of the first `%` that does not start one.
-#[inline]
+#[inline(always)]
 pub(crate) fn check_triplets(s: &str) -> Result<Triplets, usize> {
     let bytes = s.as_bytes();
     let mut found = Triplets::None;
     let mut from = 0;
     while let Some(i) = find_percent(&bytes[from..]) {
         let at = from + i;
-        found = found.and_triplet_at(bytes, at).ok_or(at)?;
-        from = at + 3;
+        let (class, end) = read_triplet(bytes, at).ok_or(at)?;
+        found = found.max(class);
+        from = end;
     }
     Ok(found)
 }

@@ -145,21 +145,72 @@ fn the_triplet_tables_read_each_pair_of_bytes_as_the_grammar_does() {
                     _ => Triplets::Ascii,
                 }
             });
-            assert_eq!(Triplets::None.and_triplet_at(&text, 0), expected, "{h} {l}");
+            let class = triplet_at(&text, 0).map(|b| TRIPLET_OF[usize::from(b)]);
+            assert_eq!(class, expected, "{h} {l}");
         }
     }
     // What is known only grows.
-    let of = |t: Triplets, text: &[u8]| t.and_triplet_at(text, 0);
-    assert_eq!(of(Triplets::Some, b"%20"), Some(Triplets::Some));
-    assert_eq!(of(Triplets::Unreserved, b"%C3"), Some(Triplets::Unreserved));
-    assert_eq!(of(Triplets::Ascii, b"%C3"), Some(Triplets::Ascii));
-    assert_eq!(of(Triplets::Ascii, b"%E2"), Some(Triplets::Some));
-    assert_eq!(of(Triplets::Inert, b"%A9"), Some(Triplets::TwoByte));
-    assert_eq!(of(Triplets::TwoByte, b"%2F"), Some(Triplets::Ascii));
-    assert_eq!(of(Triplets::Inert, b"%2F"), Some(Triplets::Ascii));
-    assert_eq!(of(Triplets::Ascii, b"%20"), Some(Triplets::Ascii));
-    assert_eq!(of(Triplets::None, b"%20"), Some(Triplets::Inert));
-    assert_eq!(of(Triplets::Some, b"%41"), Some(Triplets::Unreserved));
+    let of = |found: Triplets, text: &str| check_triplets(text).ok().map(|read| found.max(read));
+    assert_eq!(of(Triplets::Some, "%20"), Some(Triplets::Some));
+    assert_eq!(
+        of(Triplets::Unreserved, "%C3%A9"),
+        Some(Triplets::Unreserved)
+    );
+    assert_eq!(of(Triplets::Ascii, "%C3%A9"), Some(Triplets::Ascii));
+    assert_eq!(of(Triplets::Ascii, "%E2"), Some(Triplets::Some));
+    assert_eq!(of(Triplets::Inert, "%C3%A9"), Some(Triplets::TwoByte));
+    assert_eq!(of(Triplets::TwoByte, "%2F"), Some(Triplets::Ascii));
+    assert_eq!(of(Triplets::Inert, "%2F"), Some(Triplets::Ascii));
+    assert_eq!(of(Triplets::Ascii, "%20"), Some(Triplets::Ascii));
+    assert_eq!(of(Triplets::None, "%20"), Some(Triplets::Inert));
+    assert_eq!(of(Triplets::Some, "%41"), Some(Triplets::Unreserved));
+    assert_eq!(of(Triplets::None, "%4"), None);
+}
+
+#[test]
+fn two_byte_characters_count_only_whole() {
+    for (text, expected) in [
+        ("caf%C3%A9", Triplets::TwoByte),
+        ("%c3%a9%C2%A0x%20", Triplets::TwoByte),
+        ("%C3%A9%2F", Triplets::Ascii),
+        ("%C3", Triplets::Some),
+        ("%A9", Triplets::Some),
+        ("%C3%A9%A9", Triplets::Some),
+        ("%C3%C3%A9", Triplets::Some),
+        ("%C3x%A9", Triplets::Some),
+        ("%C3%20", Triplets::Some),
+        ("%C3\u{e9}", Triplets::Some),
+        ("x%C3", Triplets::Some),
+        ("%C3%A9%41", Triplets::Unreserved),
+        ("%C3%41", Triplets::Unreserved),
+    ] {
+        assert_eq!(check_triplets(text), Ok(expected), "{text}");
+        assert_eq!(check(text).map(|c| c.triplets), Ok(expected), "{text}");
+    }
+}
+
+/// Where a text's triplets are of inert bytes and of bytes two-byte characters hold, they read
+/// as [`Triplets::TwoByte`] exactly where the text decodes to UTF-8, which [`check_utf8`]
+/// judges: every sequence of up to five such triplets, with raw bytes between some.
+#[test]
+fn whole_two_byte_characters_are_what_decodes() {
+    let pieces = [
+        "%C3", "%c2", "%DF", "%A9", "%80", "%bf", "%20", "a", "\u{e9}",
+    ];
+    let mut texts = vec![String::new()];
+    for _ in 0..5 {
+        let longer: Vec<String> = texts
+            .iter()
+            .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
+            .collect();
+        texts.extend(longer);
+    }
+    for text in &texts {
+        let decodes = check_utf8(text.as_bytes()).is_ok();
+        let triplets = check_triplets(text).unwrap();
+        assert_eq!(triplets <= Triplets::TwoByte, decodes, "{text}");
+        assert_eq!(check(text).unwrap().triplets, triplets, "{text}");
+    }
 }
 
 #[test]
