@@ -165,11 +165,13 @@ impl<'t> VarSpec<'t> {
     /// assert_eq!(t.variables().next().unwrap().name(), "user.name");
     /// # Ok::<(), rfc6570::Error>(())
     /// ```
+    #[inline]
     pub fn name(&self) -> &'t str {
         &self.source[self.node.name_start as usize..self.node.name_end as usize]
     }
 
     /// The name's bytes: what matching compares, without slicing a `str`.
+    #[inline]
     pub(crate) fn name_bytes(&self) -> &'t [u8] {
         &self.source.as_bytes()[self.node.name_start as usize..self.node.name_end as usize]
     }
