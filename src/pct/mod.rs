@@ -250,10 +250,10 @@ pub(crate) fn is_inert_triplet(bytes: &[u8], at: usize) -> bool {
     triplet_at(bytes, at).is_some_and(|b| TRIPLET_OF[usize::from(b)] == Triplets::Inert)
 }
 
-/// What a triplet of each byte calls for: [`Triplets::Unreserved`] for an unreserved
-/// character, [`Triplets::TwoByte`] for a byte of a two-byte character, [`Triplets::Some`] for
-/// other bytes past ASCII, [`Triplets::Inert`] for the other inert bytes, [`Triplets::Ascii`]
-/// for the rest.
+/// What a triplet of each byte calls for, read alone: [`Triplets::Unreserved`] for an
+/// unreserved character, [`Triplets::TwoByte`] for a byte of a two-byte character (until
+/// [`read_triplet`] finds it in a whole character or not), [`Triplets::Some`] for other bytes
+/// past ASCII, [`Triplets::Inert`] for the other inert bytes, [`Triplets::Ascii`] for the rest.
 static TRIPLET_OF: [Triplets; 256] = {
     let mut table = [Triplets::Ascii; 256];
     let mut b = 0;
