@@ -94,6 +94,8 @@ pub(super) fn validate_uri_past(uri: &str, vouched: usize) -> Result<Known, BadU
 }
 
 /// [`validate_uri`] for a URI a walk has matched, whose bytes are all ones a URI may hold.
+/// Inline, with its loop: a lookup whose walk found a URI with triplets reads them without a
+/// call.
 #[inline(always)]
 pub(super) fn validate_triplets(uri: &str) -> Result<Known, BadUri> {
     let triplets = pct::check_triplets(uri).map_err(|position| BadUri {
