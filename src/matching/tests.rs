@@ -3,6 +3,7 @@
 use super::{MatchError, MatchOptions, QueryError};
 use crate::UriTemplate;
 use crate::pct;
+use crate::pct::tests::concatenations;
 use crate::template::Parsed;
 
 /// What a safety check reads of a match, by way of each [`super::Capture`]: the reference
@@ -157,14 +158,7 @@ fn query_pairs_bind_alike_by_heads_by_words_and_by_units() {
     let pieces = [
         "q=", "q", "lang=", "lang", "=", "x", "&", "%71=", "qq=", "langs=", "=q", "%20",
     ];
-    let mut queries = vec![String::new()];
-    let mut level = vec![String::new()];
-    for _ in 0..3 {
-        level = (level.iter())
-            .flat_map(|q| pieces.iter().map(move |p| format!("{q}{p}")))
-            .collect();
-        queries.extend(level.iter().cloned());
-    }
+    let mut queries = concatenations(&pieces, 3);
     // Each once more after a pair that makes the query longer than a word.
     let longer: Vec<String> = queries.iter().map(|q| format!("utm=12345&{q}")).collect();
     queries.extend(longer);

@@ -103,6 +103,7 @@ fn into_text(bytes: Vec<u8>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pct::tests::concatenations;
 
     /// `decode` agrees with the `percent-encoding` crate's decoder, which it replaced, on
     /// triplets, stray `%` signs and bytes that are not UTF-8.
@@ -111,19 +112,12 @@ mod tests {
         let pieces = [
             "%", "%4", "%41", "%c3%a9", "%C3", "%zz", "a", "\u{e9}", "%25", "%FF", " ",
         ];
-        let mut texts = vec![String::new()];
-        for _ in 0..4 {
-            texts = texts
-                .iter()
-                .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
-                .collect();
-            for text in &texts {
-                let theirs = percent_encoding::percent_decode_str(text).decode_utf8_lossy();
-                let ours = decode(text);
-                assert_eq!(ours, theirs, "{text:?}");
-                let borrowed = |c: &Cow<'_, str>| matches!(c, Cow::Borrowed(_));
-                assert_eq!(borrowed(&ours), borrowed(&theirs), "{text:?} borrows");
-            }
+        for text in &concatenations(&pieces, 4) {
+            let theirs = percent_encoding::percent_decode_str(text).decode_utf8_lossy();
+            let ours = decode(text);
+            assert_eq!(ours, theirs, "{text:?}");
+            let borrowed = |c: &Cow<'_, str>| matches!(c, Cow::Borrowed(_));
+            assert_eq!(borrowed(&ours), borrowed(&theirs), "{text:?} borrows");
         }
     }
 
@@ -153,16 +147,7 @@ mod tests {
             "a", "%20", "%41", "%C3", "%A9", "%E2", "%82", "%AC", "\u{e9}", "%FF", "%F0", "%9F",
             "%C1", "%C2", "%BF",
         ];
-        let mut all = vec![String::new()];
-        for _ in 0..4 {
-            all = all
-                .iter()
-                .flat_map(|s| units.iter().map(move |u| format!("{s}{u}")))
-                .chain(all.iter().cloned())
-                .collect();
-            all.sort();
-            all.dedup();
-        }
+        let all = concatenations(&units, 4);
         assert!(all.len() > 50_000);
         for text in &all {
             assert_eq!(

@@ -659,4 +659,4 @@ static INERT: [bool; 256] = {
 };
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

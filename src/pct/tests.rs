@@ -197,19 +197,26 @@ fn whole_two_byte_characters_are_what_decodes() {
     let pieces = [
         "%C3", "%c2", "%DF", "%A9", "%80", "%bf", "%20", "a", "\u{e9}",
     ];
-    let mut texts = vec![String::new()];
-    for _ in 0..5 {
-        texts = texts
-            .iter()
-            .flat_map(|t| pieces.iter().map(move |p| format!("{t}{p}")))
-            .collect();
-        for text in &texts {
-            let decodes = check_utf8(text.as_bytes()).is_ok();
-            let triplets = check_triplets(text).unwrap();
-            assert_eq!(triplets <= Triplets::TwoByte, decodes, "{text}");
-            assert_eq!(check(text).unwrap().triplets, triplets, "{text}");
-        }
+    for text in &concatenations(&pieces, 5) {
+        let decodes = check_utf8(text.as_bytes()).is_ok();
+        let triplets = check_triplets(text).unwrap();
+        assert_eq!(triplets <= Triplets::TwoByte, decodes, "{text}");
+        assert_eq!(check(text).unwrap().triplets, triplets, "{text}");
     }
+}
+
+/// Every text of at most `most` of `pieces` one after another, the empty one first and the
+/// shorter before the longer: what the tests that try every short combination read.
+pub(crate) fn concatenations(pieces: &[&str], most: usize) -> Vec<String> {
+    let mut all = vec![String::new()];
+    let mut level = vec![String::new()];
+    for _ in 0..most {
+        level = (level.iter())
+            .flat_map(|text| pieces.iter().map(move |piece| format!("{text}{piece}")))
+            .collect();
+        all.extend(level.iter().cloned());
+    }
+    all
 }
 
 #[test]

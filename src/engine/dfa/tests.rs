@@ -5,6 +5,7 @@ use crate::engine::Policy;
 use crate::engine::program::Program;
 use crate::engine::vm;
 use crate::matching::Mark;
+use crate::pct::tests::concatenations;
 use crate::template::Parsed;
 
 const LENIENT: Policy = Policy {
@@ -146,20 +147,6 @@ fn a_small_router_gets_a_table() {
     }
 }
 
-/// Every string of `units` up to `len` of them.
-fn strings(units: &[&str], len: usize) -> Vec<String> {
-    let mut all = vec![String::new()];
-    let mut last = vec![String::new()];
-    for _ in 0..len {
-        last = last
-            .iter()
-            .flat_map(|s| units.iter().map(move |u| format!("{s}{u}")))
-            .collect();
-        all.extend(last.iter().cloned());
-    }
-    all
-}
-
 /// Prefix modifiers get a table whose counting loops answer as the VM does: every URI of
 /// up to 5 units over an alphabet that asks each question of a count (a character, a
 /// character of two units, a lone continuation, a separator), and runs of one character past
@@ -167,7 +154,7 @@ fn strings(units: &[&str], len: usize) -> Vec<String> {
 #[test]
 fn counting_loops_answer_as_the_vm_does() {
     let units = ["x", "-", "/", "%C3%A9", "%A9", "\u{e9}"];
-    let short = strings(&units, 5);
+    let short = concatenations(&units, 5);
     let long: Vec<String> = (0..14).map(|n| "x".repeat(n)).collect();
     for template in [
         "{a:1}",
