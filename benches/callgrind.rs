@@ -15,7 +15,8 @@
 //! `github-bare`, `github-read` and their `-matchit` twins (the loops of `benches/common`
 //! that the README compares: route and add up the values; route and read every parameter
 //! decoded),
-//! `static` and `static-matchit` (`/notifications` alone), `expand` (the 64 spec examples),
+//! `static` and `static-matchit` (`/notifications` alone), `path:<uri>` and
+//! `path-matchit:<uri>` (any one path, in the GitHub set), `expand` (the 64 spec examples),
 //! `op-<name>` (one `match_uri` of the operator table's template `<name>`, as
 //! `match/op/<name>` runs it) and `limit-<shape>` (one `match_uri` of an adversarial shape on
 //! a URI of 10,000 separators, with the length limit lifted: divide by 10,000 for the
@@ -81,6 +82,8 @@ fn main() {
         "static" => lookups(n, &routes, &one, false),
         "static-matchit" => lookups(n, &routes, &one, true),
         "expand" => expand(n),
+        other if other.starts_with("path:") => lookups(n, &routes, &[&other[5..]], false),
+        other if other.starts_with("path-matchit:") => lookups(n, &routes, &[&other[13..]], true),
         other if other.starts_with("op-") => operator(n, &other[3..]),
         other if other.starts_with("limit-") => adversarial(n, &other[6..]),
         other => eprintln!("unknown workload {other}: see the module doc of benches/callgrind.rs"),

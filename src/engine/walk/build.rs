@@ -2,9 +2,9 @@
 //! the flat node array the walk reads.
 
 use super::{
-    ALLOWED, BRANCHES, CLIENT_STOP, Class, DOT_OR_SLASH, Exits, HASH, HOLE, LATER_EDGES, NO_END,
-    NOT_PLAIN, PERCENT, QUERY_RUN, RunTable, SEGMENT, STOP, TAIL, Tail, VarEdge, WalkNode, Walker,
-    load,
+    ALLOWED, BRANCHES, CLIENT_STOP, Class, DOT_OR_SLASH, Exits, HASH, HEAD_LEN, HOLE, LATER_EDGES,
+    NO_END, NOT_PLAIN, PERCENT, QUERY_RUN, RunTable, SEGMENT, STOP, TAIL, Tail, VarEdge, WalkNode,
+    Walker, load,
 };
 use crate::engine::trie::{Token, VarToken};
 use crate::template::Operator;
@@ -35,6 +35,7 @@ impl Walker {
             }
         }
         trie.compress(0);
+        trie.split_long_prefixes();
         // Literals are ASCII without `%` (see `qualifies`); a `#` or a byte a URI may not
         // hold is the rest of what a check for faults looks at.
         let plain_literals = trie
@@ -223,6 +224,36 @@ impl BuildTrie {
         }
     }
 
+    /// Cuts each prefix longer than a word ([`HEAD_LEN`] bytes) into a chain of nodes of at
+    /// most a word each, so that the walk compares every prefix with one load: a longer
+    /// prefix costs one more step a word, where comparing its rest byte by byte cost one a
+    /// byte. A cut falls, where it can, before a byte that compares with case, so that the
+    /// piece after it stands at one byte of its parent's row, not at both cases of a letter.
+    fn split_long_prefixes(&mut self) {
+        let mut node = 0;
+        while node < self.nodes.len() {
+            let n = &mut self.nodes[node];
+            if n.prefix.len() > HEAD_LEN {
+                let cut = (1..=HEAD_LEN)
+                    .rev()
+                    .find(|&at| !n.caseless[at])
+                    .unwrap_or(HEAD_LEN);
+                let head = BuildNode {
+                    prefix: n.prefix[..cut].to_vec(),
+                    caseless: n.caseless[..cut].to_vec(),
+                    ..BuildNode::default()
+                };
+                let mut rest = std::mem::replace(n, head);
+                rest.prefix.drain(..cut);
+                rest.caseless.drain(..cut);
+                let child = self.nodes.len() as u32;
+                self.nodes[node].literals.push((rest.prefix[0], child));
+                self.nodes.push(rest);
+            }
+            node += 1;
+        }
+    }
+
     fn children(&self, node: usize) -> Vec<usize> {
         let n = &self.nodes[node];
         n.literals
@@ -235,8 +266,8 @@ impl BuildTrie {
 
     /// The walker: the reachable nodes numbered breadth first, each node's literal children in
     /// a row by first byte with [`HOLE`]s between them, prefixes packed and classes turned
-    /// into run tables; `None` if the trie outgrows the compact node (a prefix over 64 KiB,
-    /// a template with 32k variables), which leaves it to the VM.
+    /// into run tables; `None` if the trie outgrows the compact node (a template with 32k
+    /// variables), which leaves it to the VM.
     fn flatten(self) -> Option<Walker> {
         let Layout {
             order,
@@ -278,8 +309,6 @@ impl BuildTrie {
             let exits = Exits {
                 crossing: n.crossing.map(&mut var_edge),
                 tail: n.tail,
-                long_tail: u32::try_from(walker.long_tails.len()).ok()?,
-                long_caseless: n.caseless.iter().skip(8).any(|&c| c),
             };
             let row = &rows[old];
             let (low, span) = match (row.first(), row.last()) {
@@ -292,11 +321,6 @@ impl BuildTrie {
             if segment.is_some_and(|e| e.child != first_child + u32::from(span)) {
                 return None;
             }
-            walker.long_tails.extend(n.prefix.iter().skip(8));
-            walker
-                .long_masks
-                .extend(n.caseless.iter().skip(8).map(|&c| case_mask(c)));
-            let head_len = n.prefix.len().min(8);
             let later = exits.crossing.is_some() || exits.tail.is_some();
             let mut flags = 0;
             if segment.is_some() || later {
@@ -311,16 +335,18 @@ impl BuildTrie {
             if exits.tail.is_some() {
                 flags |= TAIL;
             }
-            let mask = n.caseless[..head_len]
+            debug_assert!(n.prefix.len() <= HEAD_LEN, "split_long_prefixes cut it");
+            let mask = n
+                .caseless
                 .iter()
                 .rev()
                 .fold(0u64, |mask, &c| mask << 8 | u64::from(case_mask(c)));
             walker.nodes.push(WalkNode {
-                head: load(&n.prefix[..head_len], 0),
+                head: load(&n.prefix, 0),
                 mask,
                 first_child,
                 end: n.end.unwrap_or(NO_END),
-                len: u16::try_from(n.prefix.len()).ok()?,
+                len: n.prefix.len() as u8,
                 segment_slot: segment.map_or(Some(0), |e| u16::try_from(e.slot).ok())?,
                 low,
                 span,

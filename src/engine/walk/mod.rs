@@ -44,9 +44,9 @@ use crate::template::class::Class;
 /// A node's literal children sit side by side in [`nodes`](Self::nodes), one per first byte
 /// from the lowest to the highest, so that the child to follow is found from the next byte of
 /// the URI with one subtraction and no search; where no child starts with a byte in that range,
-/// a [`HOLE`] that nothing matches keeps its place. A node's prefix is mostly short: its first
-/// eight bytes are packed in one word, compared with one load of the URI; longer prefixes keep
-/// the rest in [`long_tails`](Self::long_tails).
+/// a [`HOLE`] that nothing matches keeps its place. A node's prefix is at most [`HEAD_LEN`] bytes,
+/// packed in one word and compared with one load of the URI: a longer run of literal bytes is
+/// a chain of nodes.
 ///
 /// A letter of a scheme or authority compares without case: in a prefix, its case bit is out
 /// of the mask; as the first byte of a literal child, the child stands at both its bytes (the
@@ -57,11 +57,6 @@ pub(super) struct Walker {
     nodes: Vec<WalkNode>,
     /// What else leaves each node, by node.
     exits: Vec<Exits>,
-    /// The prefix bytes past the eighth, of the nodes that have them, back to back.
-    long_tails: Vec<u8>,
-    /// For each byte of [`long_tails`](Self::long_tails), the bits a URI byte must match: all
-    /// but the case bit for a letter that compares without case.
-    long_masks: Vec<u8>,
     /// The bytes each kind of variable runs over, by [`VarEdge::run`].
     runs: Vec<RunTable>,
     /// Whether a variable outside the query may be empty (see
@@ -174,8 +169,8 @@ impl Seen {
 /// few cache lines. The rarer edges are in its [`Exits`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct WalkNode {
-    /// The first eight bytes of the literal prefix that leads into this node from its parent,
-    /// packed little-endian, zero past its end.
+    /// The literal prefix that leads into this node from its parent, packed little-endian,
+    /// zero past its end.
     head: u64,
     /// The bits of `head` that hold the prefix.
     mask: u64,
@@ -186,8 +181,8 @@ struct WalkNode {
     first_child: u32,
     /// The key of the template that ends here, or [`NO_END`].
     end: u32,
-    /// The prefix's length.
-    len: u16,
+    /// The prefix's length, at most [`HEAD_LEN`].
+    len: u8,
     /// Where the `{v}` edge's span goes: slots `segment_slot` and `segment_slot + 1`.
     segment_slot: u16,
     low: u8,
@@ -197,6 +192,9 @@ struct WalkNode {
     /// [`BRANCHES`], [`LATER_EDGES`], [`SEGMENT`] and [`TAIL`].
     flags: u8,
 }
+
+/// The longest prefix a node holds: the bytes of one [`load`].
+const HEAD_LEN: usize = 8;
 
 /// [`WalkNode::end`] of a node where no template ends.
 const NO_END: u32 = u32::MAX;
@@ -237,18 +235,13 @@ impl WalkNode {
     }
 }
 
-/// What leaves a node besides literal and `{v}` edges, and the rest of a long prefix.
+/// What leaves a node besides literal and `{v}` edges.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Exits {
     /// A trailing `{+v}` edge.
     crossing: Option<VarEdge>,
     /// A query tail.
     tail: Option<Tail>,
-    /// Where the prefix's bytes past the eighth start in [`Walker::long_tails`].
-    long_tail: u32,
-    /// Whether one of those compares without case (a letter of a scheme or authority): most
-    /// do not, and compare as one slice.
-    long_caseless: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

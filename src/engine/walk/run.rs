@@ -347,7 +347,7 @@ impl Walker {
             let Some(c) = self.nodes.get(child as usize) else {
                 break;
             };
-            let Some(end) = self.prefix_of(c, child, uri, pos) else {
+            let Some(end) = self.prefix_of(c, uri, pos) else {
                 break;
             };
             if n.flags & BRANCHES != 0 && !ways.keep(node, pos, Step::Segment) {
@@ -449,41 +449,16 @@ impl Walker {
     /// equal lies within the URI.
     #[inline]
     fn prefix_end(&self, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
-        self.prefix_of(&self.nodes[node as usize], node, uri, pos)
+        self.prefix_of(&self.nodes[node as usize], uri, pos)
     }
 
     /// [`prefix_end`](Self::prefix_end) for a node already at hand, as `n`.
     #[inline]
-    fn prefix_of(&self, n: &WalkNode, node: u32, uri: &[u8], pos: usize) -> Option<usize> {
+    fn prefix_of(&self, n: &WalkNode, uri: &[u8], pos: usize) -> Option<usize> {
         if (load(uri, pos) ^ n.head) & n.mask != 0 {
             return None;
         }
-        let len = usize::from(n.len);
-        if len > 8 && !self.long_tail_matches(node, uri.get(pos + 8..).unwrap_or_default(), len - 8)
-        {
-            return None;
-        }
-        Some(pos + len)
-    }
-
-    /// Whether `rest` starts with the `len` bytes of `node`'s prefix past its eighth, each
-    /// under its mask.
-    #[cold]
-    fn long_tail_matches(&self, node: u32, rest: &[u8], len: usize) -> bool {
-        let exits = &self.exits[node as usize];
-        let from = exits.long_tail as usize;
-        let Some(rest) = rest.get(..len) else {
-            return false;
-        };
-        let tail = &self.long_tails[from..from + len];
-        if !exits.long_caseless {
-            return rest == tail;
-        }
-        let masks = &self.long_masks[from..from + len];
-        rest.iter()
-            .zip(tail)
-            .zip(masks)
-            .all(|((&u, &t), &m)| (u ^ t) & m == 0)
+        Some(pos + usize::from(n.len))
     }
 
     /// The run of bytes that [`RunTable`] `run` allows, from `pos`, with the bits of their

@@ -60,6 +60,51 @@ fn scheme_and_authority_letters_walk_without_case() {
     assert!(Walker::build(&[tokens("ab/{x}"), tokens("ab:{x}")], false, false).is_none());
 }
 
+/// A prefix longer than a word is a chain of nodes of a word at most, each cut before the
+/// last byte within reach that compares with case: the piece after the cut then stands at one
+/// place of its parent's row, not at both cases of a letter (a copy), which only a run of
+/// more than eight letters without case needs.
+#[test]
+fn long_prefixes_are_chains_of_words() {
+    let templates = [
+        tokens("notes://hostname.example.org/Drafts/{id}"),
+        tokens("x://a/very/long/path-of-literals/{id}"),
+    ];
+    let walker = Walker::build(&templates, false, false).unwrap();
+    let prefixes: Vec<Vec<u8>> = walker
+        .nodes
+        .iter()
+        .filter(|n| **n != HOLE)
+        .map(|n| n.head.to_le_bytes()[..usize::from(n.len)].to_vec())
+        .collect();
+    let pieces: Vec<Vec<u8>> = [
+        // The root's, then the first template's (`hostname` is a run of nine letters
+        // without case: the piece after its cut is at both `e` and `E`), then the second's.
+        "", "notes:/", "x://a/ve", "notes:/", "x://a/ve", "/hostnam", "ry/long/", "e", "e",
+        "path-of-", ".example", "literals", ".org/Dra", "/", "fts/", "", "",
+    ]
+    .iter()
+    .map(|p| p.as_bytes().to_vec())
+    .collect();
+    assert_eq!(prefixes, pieces);
+    let mut slots = [Mark::NONE; 2];
+    for (uri, key, id) in [
+        ("NOTES://HOSTNAME.EXAMPLE.ORG/Drafts/7", 0, [36, 37]),
+        ("x://a/very/long/path-of-literals/42", 1, [33, 35]),
+    ] {
+        let walked = walker.walk(uri.as_bytes(), &mut slots);
+        assert_eq!(walked, Walk::Found(key, Seen(ALLOWED)), "{uri}");
+        assert_eq!(slots, marks(id), "{uri}");
+    }
+    for uri in [
+        "notes://hostname.example.org/drafts/7",
+        "x://a/very/long/path-of-literal/42",
+    ] {
+        let walked = walker.walk(uri.as_bytes(), &mut slots);
+        assert!(matches!(walked, Walk::NotFound(..)), "{uri}");
+    }
+}
+
 /// A path through more branch points than the walk keeps a way back to hands over to the
 /// VM; one just within the limit is walked.
 #[test]
