@@ -196,7 +196,8 @@ impl BuildTrie {
     }
 
     /// Folds chains of single literal edges into their first node's prefix, so that a walk
-    /// compares runs of literal bytes at once.
+    /// compares runs of literal bytes at once: the root's too, where every template starts
+    /// with the same text (see [`Walker::walk`]).
     fn compress(&mut self, node: usize) {
         loop {
             let n = &self.nodes[node];
@@ -205,7 +206,7 @@ impl BuildTrie {
                 && n.crossing.is_none()
                 && n.tail.is_none()
                 && n.end.is_none();
-            if node == 0 || !only_literal {
+            if !only_literal {
                 break;
             }
             let child = n.literals[0].1 as usize;

@@ -88,8 +88,6 @@ struct Place {
 }
 
 impl Place {
-    const ROOT: Self = Self::at(0, 0, Step::Literal, 0);
-
     const fn at(node: u32, pos: usize, step: Step, seen: u8) -> Self {
         Self {
             node,
@@ -206,9 +204,16 @@ impl Walker {
     /// hands its place over to a walk that can [`Backtrack`], out of line; that walk goes on
     /// exactly as if it had started at the root, since nothing before was a way back and it
     /// has spent nothing of its budget.
+    ///
+    /// The root's prefix is the literal text every template starts with (a `/`, a scheme),
+    /// if they all start alike: compared here once, rather than at a step of the loop.
     #[inline]
     pub(in crate::engine) fn walk(&self, uri: &[u8], slots: &mut [Mark]) -> Walk {
-        self.walk_from(uri, slots, &mut Straight, Place::ROOT)
+        let Some(pos) = self.prefix_of(&self.nodes[0], uri, 0) else {
+            return Walk::NotFound(Seen(0), 0);
+        };
+        let root = Place::at(0, pos, Step::Literal, 0);
+        self.walk_from(uri, slots, &mut Straight, root)
     }
 
     /// The walk from the first branch point on, with a resume stack and a budget.

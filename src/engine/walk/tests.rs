@@ -105,6 +105,26 @@ fn long_prefixes_are_chains_of_words() {
     }
 }
 
+/// Where every template starts with the same text, the root holds it, and a URI that does
+/// not start with it is a miss before the loop: one that vouches for none of its bytes.
+#[test]
+fn the_text_every_template_starts_with_is_the_roots() {
+    let walker = Walker::build(&[tokens("/users/{id}"), tokens("/user")], false, false).unwrap();
+    let root = walker.nodes[0];
+    assert_eq!(&root.head.to_le_bytes()[..usize::from(root.len)], b"/user");
+    let mut slots = [Mark::NONE; 2];
+    assert_eq!(walker.walk(b"/user", &mut slots), Walk::Found(1, Seen(0)));
+    assert_eq!(
+        walker.walk(b"/users/7", &mut slots),
+        Walk::Found(0, Seen(ALLOWED))
+    );
+    assert_eq!(slots, marks([7, 8]));
+    for uri in ["", "/", "/use", "users/7", "/User"] {
+        let walked = walker.walk(uri.as_bytes(), &mut slots);
+        assert_eq!(walked, Walk::NotFound(Seen(0), 0), "{uri}");
+    }
+}
+
 /// A path through more branch points than the walk keeps a way back to hands over to the
 /// VM; one just within the limit is walked.
 #[test]
