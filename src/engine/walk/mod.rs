@@ -23,9 +23,9 @@
 //! attempt fails, for the bytes it went forward (every step but its last takes at least one,
 //! so they bound its steps and the runs it took) and for the runs it scanned but did not take
 //! (an eighth a byte). Where no edge but a literal one leaves a node (most of a lookup), a
-//! step is a subtraction to find the child, one masked 8-byte compare of its prefix and a
-//! bounds check or two. A `{v}` edge reads a byte table per byte of
-//! its value, which also records whether the bytes hold a `%` or anything a path-safety rule
+//! step is a subtraction to find the child, one masked 8-byte compare of its whole prefix (a
+//! longer run of literals is a chain of nodes) and a bounds check or two. A `{v}` edge reads
+//! a byte table per byte of its value, which also records whether the bytes hold a `%` or anything a path-safety rule
 //! looks at, so that a lookup with plain captures skips validating the URI and checking its
 //! captures. The template that ends at a node is kept in the node itself, so that the end of
 //! a lookup reads nothing more.
