@@ -266,7 +266,7 @@ impl Matcher {
                         index: key.index,
                         rest,
                     };
-                    if !seen.percent() {
+                    if !seen.unread_triplets() {
                         return Ok(Some(found));
                     }
                     return match triplets_left(uri)? {
@@ -527,8 +527,9 @@ impl Matcher {
             None => Mark::NONE,
         };
         let rest = Rest {
-            // A walk that saw no `%` in the spans it took matched literals elsewhere, which
-            // hold none: the URI holds no triplet.
+            // Unchecked (`None`), a walk's triplets were each read whole where it took them,
+            // within one span or the query (see `Seen::unread_triplets`): each is of an inert
+            // byte or of a whole two-byte character, so that every value decodes.
             triplets: known.map_or(Triplets::None, |k| k.triplets),
             plain: hit.plain,
             query,
@@ -634,7 +635,7 @@ fn judge_found(
     seen: Seen,
     known: &mut Option<Known>,
 ) -> Result<Option<Plainness>, BadUri> {
-    if seen.percent() && known.is_none() {
+    if seen.unread_triplets() && known.is_none() {
         *known = Some(validate_triplets(uri)?);
     }
     match known.map(|k| k.triplets) {

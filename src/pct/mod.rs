@@ -279,7 +279,7 @@ static TRIPLET_OF: [Triplets; 256] = {
 /// is not in such a pair calls for [`Triplets::Some`], as a byte past ASCII outside a whole
 /// two-byte character.
 #[inline]
-fn read_triplet(bytes: &[u8], at: usize) -> Option<(Triplets, usize)> {
+pub(crate) fn read_triplet(bytes: &[u8], at: usize) -> Option<(Triplets, usize)> {
     let byte = triplet_at(bytes, at)?;
     let class = TRIPLET_OF[usize::from(byte)];
     if class == Triplets::TwoByte {

@@ -433,8 +433,8 @@ pub(super) fn run_table(class: Class) -> RunTable {
             debug_assert!(!crate::pct::is_disallowed(b), "a run takes {b:#04x}");
             *entry = ALLOWED;
             if b == b'%' {
-                // Its triplet is judged with the URI's: see `Seen::inert_but_for_triplets`.
-                *entry |= PERCENT;
+                // It stops the table's loop, and the run reads its triplet whole.
+                *entry = PERCENT;
             } else if matches!(b, b'.' | b'/') {
                 *entry |= DOT_OR_SLASH;
             } else if b == b'#' {

@@ -25,10 +25,12 @@
 //! (an eighth a byte). Where no edge but a literal one leaves a node (most of a lookup), a
 //! step is a subtraction to find the child, one masked 8-byte compare of its whole prefix (a
 //! longer run of literals is a chain of nodes) and a bounds check or two. A `{v}` edge reads
-//! a byte table per byte of its value, which also records whether the bytes hold a `%` or anything a path-safety rule
-//! looks at, so that a lookup with plain captures skips validating the URI and checking its
-//! captures. The template that ends at a node is kept in the node itself, so that the end of
-//! a lookup reads nothing more.
+//! a byte table per byte of its value, which also records whether the bytes hold anything a
+//! path-safety rule looks at, so that a lookup with plain captures skips checking them; it
+//! reads each triplet whole where it meets it, so that a lookup whose triplets are of inert
+//! bytes or two-byte characters (`a%20b`, `caf%C3%A9`) skips reading the URI again to
+//! validate them. The template that ends at a node is kept in the node itself, so that the end
+//! of a lookup reads nothing more.
 
 mod build;
 mod run;
@@ -83,12 +85,12 @@ const HOLE: WalkNode = WalkNode {
     flags: 0,
 };
 
-/// Which bytes a variable's text may hold: its class, plus `%` and every non-ASCII byte. The
-/// hex digits of a triplet are in every class, so a run steps over a triplet byte by byte (the
-/// engine validates triplets whenever a run saw a `%`). Each allowed byte also says what the
-/// walk learns from it: whether it could break a path-safety rule ([`NOT_PLAIN`], or
-/// [`DOT_OR_SLASH`] for the two bytes of a path), whether it starts a triplet ([`PERCENT`]) and
-/// whether it is a `#` ([`HASH`]).
+/// Which bytes a variable's text may hold: its class, plus triplets and every non-ASCII byte.
+/// A `%` stops the table's loop ([`PERCENT`] alone): the run reads its triplet whole, notes one
+/// that the URI's check must still read ([`UNREAD_TRIPLET`]), and goes on past it. Each
+/// allowed byte also says what the walk learns from it: whether it could break a path-safety
+/// rule ([`NOT_PLAIN`], or [`DOT_OR_SLASH`] for the two bytes of a path) and whether it is a
+/// `#` ([`HASH`]).
 type RunTable = [u8; 256];
 
 /// The [`RunTable`] of query tails: printable ASCII but `#`, triplets and non-ASCII bytes.
@@ -99,10 +101,10 @@ const STOP: u8 = 0;
 /// A [`RunTable`] entry, and a [`Seen`] bit: the byte is allowed.
 const ALLOWED: u8 = 1;
 /// A [`Seen`] bit: a byte that is not [inert](crate::pct::is_inert), but for `%` (which
-/// [`PERCENT`] says), whose triplet is judged with the URI's, and for `.` and `/` (which
+/// [`PERCENT`] says), whose triplet is judged by itself, and for `.` and `/` (which
 /// [`DOT_OR_SLASH`] says).
 const NOT_PLAIN: u8 = 2;
-/// A [`Seen`] bit: a `%`.
+/// A [`RunTable`] entry and a [`Seen`] bit: a `%`, which starts a triplet or is a fault.
 const PERCENT: u8 = 4;
 /// A [`RunTable`] entry and a [`Seen`] bit: a byte that ends the run, but that clients send
 /// raw where expansion encodes it ([`CLIENT_RAW`](crate::pct::CLIENT_RAW)), so that the
@@ -117,6 +119,11 @@ const DOT_OR_SLASH: u8 = 16;
 /// found its match: no miss carries the bit today. It keeps what a miss vouches for (see
 /// [`Walk::NotFound`]) true without leaning on that.
 const HASH: u8 = 32;
+/// A [`Seen`] bit: a triplet that the walk did not find to be of an inert byte or of a whole
+/// two-byte character, or a `%` that starts none, or a `%` in a query tail (whose blocks take
+/// triplets unread): the URI's triplets are left to check. Without it, every `%` the walk took
+/// started one of those, so that the URI's triplets need no reading of their own.
+const UNREAD_TRIPLET: u8 = 64;
 
 /// What the walk saw in the variable spans and the query tail it took, from the bits of their
 /// [`RunTable`] entries: enough to skip validating triplets and checking path safety for most
@@ -148,10 +155,9 @@ impl Seen {
         self.0 & NOT_PLAIN == 0
     }
 
-    /// Whether a span or the tail holds a `%`: everywhere else the walk matched template
-    /// literals, which hold none.
-    pub(super) fn percent(self) -> bool {
-        self.0 & PERCENT != 0
+    /// Whether the URI's triplets are left to check: see [`UNREAD_TRIPLET`].
+    pub(super) fn unread_triplets(self) -> bool {
+        self.0 & UNREAD_TRIPLET != 0
     }
 
     /// Whether a `{v}` run the walk scanned, taken or not, ended at a byte of

@@ -3,9 +3,9 @@
 
 use super::{
     ALLOWED, BRANCHES, CLIENT_STOP, DOT_OR_SLASH, HASH, LATER_EDGES, Mark, NOT_PLAIN, PERCENT,
-    QUERY_RUN, SEGMENT, Seen, TAIL, Tail, Walk, WalkNode, Walker, load,
+    QUERY_RUN, RunTable, SEGMENT, Seen, TAIL, Tail, UNREAD_TRIPLET, Walk, WalkNode, Walker, load,
 };
-use crate::pct;
+use crate::pct::{self, Triplets};
 
 /// Where a walk resumes when the edge it took fails: a node, where its prefix ended, and
 /// whether the node's segment edge is still to try or only the edges after it. Packed in one
@@ -469,6 +469,8 @@ impl Walker {
     /// The run of bytes that [`RunTable`] `run` allows, from `pos`, with the bits of their
     /// entries and of the byte that ends it. A plain loop: variable values are short, and an
     /// unrolled scan's set-up would be paid at every step of the walk.
+    ///
+    /// A `%` stops the table's loop: its triplet is read whole, and the run goes on past it.
     #[inline]
     pub(super) fn run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         let table = &self.runs[run as usize];
@@ -477,22 +479,31 @@ impl Walker {
             let entry = table[usize::from(b)];
             seen |= entry;
             if entry & ALLOWED == 0 {
-                break;
+                if entry & PERCENT == 0 {
+                    break;
+                }
+                let (next, triplet) = read_triplet(uri, end);
+                seen |= triplet;
+                end = next;
+                continue;
             }
             end += 1;
         }
         (end, seen)
     }
 
-    /// [`run`](Self::run) for a query tail. Most tails run to the end of the URI: one of a
-    /// block or more is read sixteen bytes at a time ([`query_block`]), the last sixteen
-    /// overlapping the block before, and by the table only from the block where it ends.
+    /// The run of a query tail, whose triplets are left unread ([`UNREAD_TRIPLET`]): the
+    /// binding reads its pairs, and the URI's check its triplets. Most tails run to the end of
+    /// the URI: one of a block or more is read sixteen bytes at a time ([`query_block`]), the
+    /// last sixteen overlapping the block before, and by the table only from the block where it
+    /// ends ([`tail_bytes`]).
     #[inline]
     pub(super) fn tail_run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         debug_assert_eq!(run, QUERY_RUN, "tails run over the query's bytes");
+        let table = &self.runs[run as usize];
         let blocks = uri.len().checked_sub(QUERY_BLOCK);
         let Some(last) = blocks.filter(|&last| pct::VECTORS && last >= pos) else {
-            return self.run(run, uri, pos);
+            return tail_bytes(table, uri, pos);
         };
         let (mut at, mut seen) = (pos, 0);
         while let Some(bits) = uri.get(at..at + QUERY_BLOCK).and_then(query_block) {
@@ -504,32 +515,109 @@ impl Walker {
                 return (uri.len(), seen | bits);
             }
         }
-        let (end, bits) = self.run(run, uri, at);
+        let (end, bits) = tail_bytes(table, uri, at);
         (end, seen | bits)
     }
 
     /// [`run`](Self::run) for a trailing `{+v}`, which takes the rest of the URI or fails: a
     /// word of bytes at a time, their table entries joined without branches (a path's run
     /// is long), then a byte at a time from the word where it ends.
+    /// A triplet is read as [`run`](Self::run) reads it, and the words go on past it.
     #[inline]
     pub(super) fn crossing_run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         let table = &self.runs[run as usize];
-        let (mut at, mut seen) = (pos, 0);
-        while let Some(word) = uri.get(at..at + 8) {
-            let (mut all, mut any) = (ALLOWED, 0);
-            for &b in word {
-                let entry = table[usize::from(b)];
-                all &= entry;
-                any |= entry;
-            }
-            if all == 0 {
-                break;
-            }
-            seen |= any;
-            at += 8;
+        let (stop, seen) = words_to_stop(table, uri, pos);
+        if seen & PERCENT == 0 {
+            return (stop, seen);
         }
-        let (end, bits) = self.run(run, uri, at);
-        (end, seen | bits)
+        crossing_past_triplets(table, uri, stop, seen)
+    }
+}
+
+/// [`run_to_stop`] a word of bytes at a time, their table entries joined without branches (a
+/// path's run is long), then a byte at a time from the word where it stops.
+#[inline]
+fn words_to_stop(table: &RunTable, uri: &[u8], pos: usize) -> Run {
+    let (mut at, mut seen) = (pos, 0);
+    while let Some(word) = uri.get(at..at + 8) {
+        let (mut all, mut any) = (ALLOWED, 0);
+        for &b in word {
+            let entry = table[usize::from(b)];
+            all &= entry;
+            any |= entry;
+        }
+        if all == 0 {
+            break;
+        }
+        seen |= any;
+        at += 8;
+    }
+    let (stop, bits) = run_to_stop(table, uri, at);
+    (stop, seen | bits)
+}
+
+/// The rest of a crossing run that stopped at a `%` (at `at`, having seen `seen`): each
+/// triplet read whole, and the words going on past it. Out of line, so that a path without
+/// triplets keeps its registers.
+#[inline(never)]
+fn crossing_past_triplets(table: &RunTable, uri: &[u8], mut at: usize, mut seen: u8) -> Run {
+    loop {
+        let (next, triplet) = read_triplet(uri, at);
+        let (stop, bits) = words_to_stop(table, uri, next);
+        seen |= triplet | bits;
+        if bits & PERCENT == 0 {
+            return (stop, seen);
+        }
+        at = stop;
+    }
+}
+
+/// The bytes from `pos` that `table` allows, up to the first it does not or the end: where they
+/// end, and the bits of their entries and of the byte that ends them (a `%` among those: see
+/// [`read_triplet`]).
+#[inline]
+fn run_to_stop(table: &RunTable, uri: &[u8], pos: usize) -> Run {
+    let (mut end, mut seen) = (pos, 0);
+    while let Some(&b) = uri.get(end) {
+        let entry = table[usize::from(b)];
+        seen |= entry;
+        if entry & ALLOWED == 0 {
+            break;
+        }
+        end += 1;
+    }
+    (end, seen)
+}
+
+/// A query tail's bytes from `pos` by `table`, a byte at a time, as [`query_block`] reads
+/// them: a `%` is taken as the byte it is, its triplet unread.
+#[inline]
+pub(super) fn tail_bytes(table: &RunTable, uri: &[u8], pos: usize) -> Run {
+    let (mut end, mut seen) = (pos, 0);
+    while let Some(&b) = uri.get(end) {
+        let entry = table[usize::from(b)];
+        seen |= entry;
+        if entry & (ALLOWED | PERCENT) == 0 {
+            break;
+        }
+        end += 1;
+    }
+    if seen & PERCENT != 0 {
+        seen |= UNREAD_TRIPLET | ALLOWED;
+    }
+    (end, seen)
+}
+
+/// A run's triplet at `at`: where the run goes on, and the [`Seen`] bits it adds. A triplet
+/// of an inert byte or a whole two-byte character (the two triplets read together) needs
+/// nothing more; any other, or a `%` that starts none (which the run takes, as the byte it is),
+/// is [`UNREAD_TRIPLET`], left to the check of the URI's triplets.
+#[inline]
+fn read_triplet(uri: &[u8], at: usize) -> (usize, u8) {
+    match pct::read_triplet(uri, at) {
+        Some((triplets, next)) if triplets <= Triplets::TwoByte => (next, 0),
+        Some((_, next)) => (next, UNREAD_TRIPLET),
+        None => (at + 1, UNREAD_TRIPLET),
     }
 }
 
@@ -554,7 +642,7 @@ pub(super) fn query_block(block: &[u8]) -> Option<u8> {
     }
     (!stops).then_some(
         ALLOWED
-            | (u8::from(percent) * PERCENT)
+            | (u8::from(percent) * (PERCENT | UNREAD_TRIPLET))
             | (u8::from(dot_or_slash) * DOT_OR_SLASH)
             | (u8::from(not_plain) * NOT_PLAIN),
     )

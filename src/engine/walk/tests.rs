@@ -176,7 +176,11 @@ fn a_hand_over_keeps_what_the_walk_saw() {
     let walker = Walker::build(&templates, false, false).unwrap();
     let mut slots = [Mark::NONE; 4];
     match walker.walk(b"/%41/a/c", &mut slots) {
-        Walk::Found(2, seen) => assert!(seen.percent(), "{seen:?}"),
+        // `%41` is the triplet of an unreserved character: left to the URI's check.
+        Walk::Found(2, seen) => assert_eq!(
+            seen.0 & (PERCENT | UNREAD_TRIPLET),
+            PERCENT | UNREAD_TRIPLET
+        ),
         other => panic!("{other:?}"),
     }
 }
@@ -550,7 +554,8 @@ mod agrees_with_the_vm {
 }
 
 /// A block of a query tail is read by comparisons: they must say what the table says, for
-/// every byte, wherever it stands in the block.
+/// every byte, wherever it stands in the block. A block takes a `%` (where the table stops the
+/// byte loop to read its triplet) and leaves its triplet unread.
 #[test]
 fn a_query_block_reads_each_byte_as_the_table_does() {
     let table = run_table(Class::query());
@@ -558,7 +563,10 @@ fn a_query_block_reads_each_byte_as_the_table_does() {
         for at in 0..QUERY_BLOCK {
             let mut block = [b'a'; QUERY_BLOCK];
             block[at] = b;
-            let entry = table[usize::from(b)];
+            let entry = match b {
+                b'%' => ALLOWED | PERCENT | UNREAD_TRIPLET,
+                _ => table[usize::from(b)],
+            };
             let expected = (entry & ALLOWED != 0).then_some(entry | ALLOWED);
             assert_eq!(query_block(&block), expected, "{b:#04x} at {at}");
         }
@@ -591,9 +599,60 @@ fn runs_to_read(head: &[u8; 6], fill: &[u8], longest: usize) -> Vec<Vec<u8>> {
 #[test]
 fn a_tail_run_by_blocks_is_the_byte_loops_run() {
     let walker = Walker::build(&[tokens("x://s{?q}")], false, true).unwrap();
+    let table = &walker.runs[QUERY_RUN as usize];
     for uri in runs_to_read(b"x://s?", b"a%.", 70) {
-        let whole = walker.run(QUERY_RUN, &uri, 5);
+        let whole = super::run::tail_bytes(table, &uri, 5);
         assert_eq!(walker.tail_run(QUERY_RUN, &uri, 5), whole, "{uri:?}");
+    }
+}
+
+/// A run reads each triplet whole where it meets it: it ends where a loop that takes `%` as a
+/// byte ends, with that loop's bits, and leaves a triplet unread exactly where the check of the
+/// run's text finds one that is neither of an inert byte nor of a whole two-byte character, or
+/// a `%` that starts none. For `{v}` and `{+v}` runs, on every text of up to five pieces.
+#[test]
+fn runs_read_their_triplets_as_the_check_does() {
+    let pieces = [
+        "a", "/", "%20", "%C3", "%A9", "%2F", "%41", "%E2", "%zz", "%", "\u{e9}", "?",
+    ];
+    let walker = Walker::build(&[tokens("x://{v}?"), tokens("y://{+p}")], false, true).unwrap();
+    let crossing = walker
+        .exits
+        .iter()
+        .find_map(|e| e.crossing)
+        .expect("a crossing edge");
+    let segment = walker
+        .nodes
+        .iter()
+        .find(|n| n.flags & SEGMENT != 0)
+        .expect("a {v} edge");
+    for text in crate::pct::tests::concatenations(&pieces, 5) {
+        let uri = format!("x://{text}");
+        for (run, by_words) in [
+            (u32::from(segment.segment_run), false),
+            (crossing.run, true),
+        ] {
+            let table = &walker.runs[run as usize];
+            let (end, seen) = if by_words {
+                walker.crossing_run(run, uri.as_bytes(), 4)
+            } else {
+                walker.run(run, uri.as_bytes(), 4)
+            };
+            // The loop that takes `%` as the byte it is.
+            let bytes = &uri.as_bytes()[4..];
+            let taken = (bytes.iter())
+                .take_while(|&&b| table[usize::from(b)] & (ALLOWED | PERCENT) != 0)
+                .count();
+            let read = bytes.get(..=taken).unwrap_or(bytes);
+            let bits = read.iter().fold(0, |bits, &b| bits | table[usize::from(b)]);
+            assert_eq!(end, 4 + taken, "{uri}");
+            assert_eq!(seen & !(UNREAD_TRIPLET | ALLOWED), bits & !ALLOWED, "{uri}");
+            let unread = match crate::pct::check_triplets(&uri[4..end]) {
+                Ok(triplets) => triplets > crate::pct::Triplets::TwoByte,
+                Err(_) => true,
+            };
+            assert_eq!(seen & UNREAD_TRIPLET != 0, unread, "{uri}: {seen:?}");
+        }
     }
 }
 
