@@ -793,6 +793,23 @@ fn templates_that_differ_in_scheme_or_host_case_alone_conflict() {
     assert_eq!(*router.at("AB:7").unwrap().value, 1);
     assert_eq!(*router.at("ab/7").unwrap().value, 2);
     assert_eq!(router.at("AB/7").unwrap_err(), RouteError::NotFound);
+
+    // A scheme's letter and a path's uppercase letter at the same place: `E/1` is the path's
+    // (the walk, which would find both at one byte, leaves them to the automaton).
+    for order in [["e:{x}", "E/{x}"], ["E/{x}", "e:{x}"]] {
+        let mut router = Router::new();
+        for template in order {
+            router.insert(template, template).unwrap();
+        }
+        assert_eq!(*router.at("E/1").unwrap().value, "E/{x}", "{order:?}");
+        assert_eq!(*router.at("E:1").unwrap().value, "e:{x}", "{order:?}");
+        assert_eq!(*router.at("e:1").unwrap().value, "e:{x}", "{order:?}");
+        assert_eq!(
+            router.at("e/1").unwrap_err(),
+            RouteError::NotFound,
+            "{order:?}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

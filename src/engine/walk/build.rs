@@ -163,11 +163,31 @@ impl BuildTrie {
     }
 
     /// The literal child for `byte` (lowercase, if `caseless`), made if missing; `None` if
-    /// the child for that byte compares it the other way.
+    /// the child for that byte compares it the other way, or if a letter with case and one
+    /// without it would stand at one byte of the row.
     fn literal_child(&mut self, node: usize, byte: u8, caseless: bool) -> Option<usize> {
-        if let Some(&(_, child)) = self.nodes[node].literals.iter().find(|(b, _)| *b == byte) {
-            let same = self.nodes[child as usize].caseless[0] == caseless;
-            return same.then_some(child as usize);
+        let child_at = |trie: &Self, byte: u8| {
+            let literals = &trie.nodes[node].literals;
+            literals
+                .iter()
+                .find(|(b, _)| *b == byte)
+                .map(|&(_, c)| c as usize)
+        };
+        if let Some(child) = child_at(self, byte) {
+            let same = self.nodes[child].caseless[0] == caseless;
+            return same.then_some(child);
+        }
+        // A letter without case stands at its uppercase byte too (see `row`): a child that
+        // starts with that byte, with case (`e:x` beside `E/x`), would take the same place.
+        let upper = byte.to_ascii_uppercase();
+        let lower = byte.to_ascii_lowercase();
+        let clash = if caseless {
+            upper != byte && child_at(self, upper).is_some()
+        } else {
+            lower != byte && child_at(self, lower).is_some_and(|c| self.nodes[c].caseless[0])
+        };
+        if clash {
+            return None;
         }
         let child = self.new_node();
         self.nodes[child].prefix.push(byte);
