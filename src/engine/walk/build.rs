@@ -217,8 +217,19 @@ impl BuildTrie {
 
     /// Folds chains of single literal edges into their first node's prefix, so that a walk
     /// compares runs of literal bytes at once: the root's too, where every template starts
-    /// with the same text (see [`Walker::walk`]).
-    fn compress(&mut self, node: usize) {
+    /// with the same text (see [`Walker::walk`]), up to its first cut
+    /// ([`split_long_prefixes`](Self::split_long_prefixes)).
+    fn compress(&mut self, root: usize) {
+        // A stack rather than a recursion: a template may have a thousand variables.
+        let mut stack = vec![root];
+        while let Some(node) = stack.pop() {
+            self.fold(node);
+            stack.extend(self.children(node));
+        }
+    }
+
+    /// Folds the chain of single literal edges below `node` into its prefix.
+    fn fold(&mut self, node: usize) {
         loop {
             let n = &self.nodes[node];
             let only_literal = n.literals.len() == 1
@@ -240,38 +251,48 @@ impl BuildTrie {
             n.tail = moved.tail;
             n.end = moved.end;
         }
-        for child in self.children(node) {
-            self.compress(child);
-        }
     }
 
     /// Cuts each prefix longer than a word ([`HEAD_LEN`] bytes) into a chain of nodes of at
     /// most a word each, so that the walk compares every prefix with one load: a longer
-    /// prefix costs one more step a word, where comparing its rest byte by byte cost one a
-    /// byte. A cut falls, where it can, before a byte that compares with case, so that the
-    /// piece after it stands at one byte of its parent's row, not at both cases of a letter.
+    /// prefix costs a step a piece, where comparing its rest byte by byte cost more. A cut falls
+    /// before the last byte within reach that compares with case, so that the piece after it
+    /// stands at one byte of its parent's row, not at both cases of a letter; where none of
+    /// the eight bytes after a piece's first does (a host's long word), after the eighth.
+    /// Pieces are therefore a word or shorter: `x://hostname.example` is `x:/`, `/hostnam`,
+    /// `e` (at `e` and `E`) and `.example`.
     fn split_long_prefixes(&mut self) {
-        let mut node = 0;
-        while node < self.nodes.len() {
+        for node in 0..self.nodes.len() {
             let n = &mut self.nodes[node];
-            if n.prefix.len() > HEAD_LEN {
-                let cut = (1..=HEAD_LEN)
-                    .rev()
-                    .find(|&at| !n.caseless[at])
-                    .unwrap_or(HEAD_LEN);
-                let head = BuildNode {
-                    prefix: n.prefix[..cut].to_vec(),
-                    caseless: n.caseless[..cut].to_vec(),
-                    ..BuildNode::default()
-                };
-                let mut rest = std::mem::replace(n, head);
-                rest.prefix.drain(..cut);
-                rest.caseless.drain(..cut);
-                let child = self.nodes.len() as u32;
-                self.nodes[node].literals.push((rest.prefix[0], child));
-                self.nodes.push(rest);
+            if n.prefix.len() <= HEAD_LEN {
+                continue;
             }
-            node += 1;
+            let cuts = cuts(&n.caseless);
+            let (prefix, caseless) = (
+                std::mem::take(&mut n.prefix),
+                std::mem::take(&mut n.caseless),
+            );
+            // The last piece takes the node's edges; each piece before leads to the next.
+            let mut last = std::mem::take(n);
+            let mut pieces = cuts.windows(2).map(|w| w[0]..w[1]).rev();
+            let tail = pieces.next().expect("a long prefix is two pieces or more");
+            last.prefix = prefix[tail.clone()].to_vec();
+            last.caseless = caseless[tail].to_vec();
+            let mut next = self.nodes.len();
+            self.nodes.push(last);
+            for piece in pieces {
+                let first = self.nodes[next].prefix[0];
+                let at = if piece.start == 0 {
+                    node
+                } else {
+                    self.new_node()
+                };
+                let n = &mut self.nodes[at];
+                n.prefix = prefix[piece.clone()].to_vec();
+                n.caseless = caseless[piece].to_vec();
+                n.literals = vec![(first, next as u32)];
+                next = at;
+            }
         }
     }
 
@@ -427,6 +448,24 @@ struct Layout {
     rows: Vec<Vec<u8>>,
     /// Where each node's children start in `order`.
     first_child: Vec<u32>,
+}
+
+/// Where a prefix whose bytes compare without case where `caseless` says is cut into pieces
+/// of [`HEAD_LEN`] bytes at most: its start, each cut, and its end. Each cut falls before the
+/// last byte within reach that compares with case (see [`BuildTrie::split_long_prefixes`]).
+fn cuts(caseless: &[bool]) -> Vec<usize> {
+    let mut cuts = vec![0];
+    let mut at = 0;
+    while caseless.len() - at > HEAD_LEN {
+        let cut = (1..=HEAD_LEN)
+            .rev()
+            .find(|&len| !caseless[at + len])
+            .unwrap_or(HEAD_LEN);
+        at += cut;
+        cuts.push(at);
+    }
+    cuts.push(caseless.len());
+    cuts
 }
 
 /// The bits of a prefix byte a URI byte must match: all but the case bit of a letter that

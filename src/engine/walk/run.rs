@@ -206,7 +206,8 @@ impl Walker {
     /// has spent nothing of its budget.
     ///
     /// The root's prefix is the literal text every template starts with (a `/`, a scheme),
-    /// if they all start alike: compared here once, rather than at a step of the loop.
+    /// if they all start alike, up to its first cut (a word at most): compared here once,
+    /// rather than at a step of the loop.
     #[inline]
     pub(in crate::engine) fn walk(&self, uri: &[u8], slots: &mut [Mark]) -> Walk {
         let Some(pos) = self.prefix_of(&self.nodes[0], uri, 0) else {

@@ -67,8 +67,8 @@ fn scheme_and_authority_letters_walk_without_case() {
 
 /// A prefix longer than a word is a chain of nodes of a word at most, each cut before the
 /// last byte within reach that compares with case: the piece after the cut then stands at one
-/// place of its parent's row, not at both cases of a letter (a copy), which only a run of
-/// more than eight letters without case needs.
+/// place of its parent's row, not at both cases of a letter (a copy), which only a piece whose
+/// eight bytes after its first all compare without case needs.
 #[test]
 fn long_prefixes_are_chains_of_words() {
     let templates = [
@@ -83,8 +83,8 @@ fn long_prefixes_are_chains_of_words() {
         .map(|n| n.head.to_le_bytes()[..usize::from(n.len)].to_vec())
         .collect();
     let pieces: Vec<Vec<u8>> = [
-        // The root's, then the first template's (`hostname` is a run of nine letters
-        // without case: the piece after its cut is at both `e` and `E`), then the second's.
+        // The root's, then the first template's (`/hostname` holds no byte with case after
+        // its first: the piece after its cut is at both `e` and `E`), then the second's.
         "", "notes:/", "x://a/ve", "notes:/", "x://a/ve", "/hostnam", "ry/long/", "e", "e",
         "path-of-", ".example", "literals", ".org/Dra", "/", "fts/", "", "",
     ]
