@@ -471,26 +471,17 @@ impl Walker {
     /// entries and of the byte that ends it. A plain loop: variable values are short, and an
     /// unrolled scan's set-up would be paid at every step of the walk.
     ///
-    /// A `%` stops the table's loop: its triplet is read whole, and the run goes on past it.
+    /// A `%` stops the table's loop: its triplet is read whole, and the run goes on past it,
+    /// out of line ([`run_past_triplets`]), so that the loop over plain bytes stays as short
+    /// as it was before runs read triplets (a call inside it cost each byte a spill).
     #[inline]
     pub(super) fn run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         let table = &self.runs[run as usize];
-        let (mut end, mut seen) = (pos, 0);
-        while let Some(&b) = uri.get(end) {
-            let entry = table[usize::from(b)];
-            seen |= entry;
-            if entry & ALLOWED == 0 {
-                if entry & PERCENT == 0 {
-                    break;
-                }
-                let (next, triplet) = read_triplet(uri, end);
-                seen |= triplet;
-                end = next;
-                continue;
-            }
-            end += 1;
+        let (end, seen) = run_to_stop(table, uri, pos);
+        if seen & PERCENT == 0 {
+            return (end, seen);
         }
-        (end, seen)
+        run_past_triplets(table, uri, end, seen)
     }
 
     /// The run of a query tail, whose triplets are left unread ([`UNREAD_TRIPLET`]): the
@@ -607,6 +598,23 @@ pub(super) fn tail_bytes(table: &RunTable, uri: &[u8], pos: usize) -> Run {
         seen |= UNREAD_TRIPLET | ALLOWED;
     }
     (end, seen)
+}
+
+/// The rest of a run that stopped at a `%` at `at`, having seen `seen`: each triplet read
+/// whole ([`read_triplet`]), and the table's loop going on past it. Cold: most values hold
+/// no triplet.
+#[cold]
+#[inline(never)]
+fn run_past_triplets(table: &RunTable, uri: &[u8], mut at: usize, mut seen: u8) -> Run {
+    loop {
+        let (next, triplet) = read_triplet(uri, at);
+        let (stop, bits) = run_to_stop(table, uri, next);
+        seen |= triplet | bits;
+        if bits & PERCENT == 0 {
+            return (stop, seen);
+        }
+        at = stop;
+    }
 }
 
 /// A run's triplet at `at`: where the run goes on, and the [`Seen`] bits it adds. A triplet
