@@ -72,7 +72,8 @@ pub(crate) enum Plainness {
 pub(super) struct Rest {
     /// What the spans still need checked of the URI's percent-triplets, which
     /// [`Triplets::need_utf8_check`] reads: what the URI holds, or `None` where the search has
-    /// checked them already (a walk's complete match, in `find`).
+    /// checked them already or knows they need nothing (a walk that read each of its triplets
+    /// whole: see `Matcher::found`).
     pub(super) triplets: Triplets,
     /// Whether a captured span could break a path-safety rule.
     pub(super) plain: Plainness,

@@ -398,15 +398,24 @@ impl<'t> Compiler<'t> {
                 });
                 Some((child, var))
             }
-            // One child behind the units of a letter without case: its table leads on to the
-            // child, which follows, so that a long scheme or host is a loop, not a recursion.
+            // One child behind the two units of a letter without case: a table of both leads
+            // on to the child, which follows, so that a long scheme or host is compiled in a
+            // loop, not a recursion a letter deep.
             Alt::Literals(edges) if edges.len() == 1 => {
-                let (units, child) = edges[0];
-                let table = self.dispatch.len();
-                self.push(Inst::Dispatch(table as u32));
+                let (
+                    Units {
+                        units: [lower, upper],
+                        ..
+                    },
+                    child,
+                ) = edges[0];
+                debug_assert!(
+                    upper.byte < lower.byte,
+                    "a letter's units, as the table sorts them"
+                );
+                self.push(Inst::Dispatch(self.dispatch.len() as u32));
                 let next = self.pc();
-                self.dispatch.push(Vec::new());
-                self.fill_dispatch(table, units.iter().map(|unit| (unit, next)).collect());
+                self.dispatch.push(vec![(upper, next), (lower, next)]);
                 Some((child, var))
             }
             Alt::Literals(edges) => {
@@ -447,12 +456,6 @@ impl<'t> Compiler<'t> {
             targets.extend(units.iter().map(|unit| (unit, start)));
             self.node(child, var);
         }
-        self.fill_dispatch(table, targets);
-    }
-
-    /// Fills table `table` with `targets`, by unit; the targets of a unit that several share
-    /// are tried in turn, in the order given.
-    fn fill_dispatch(&mut self, table: usize, mut targets: Vec<(pct::Unit, u32)>) {
         // Stable: children that share a unit keep their order, which is their precedence.
         crate::sort::sort_by_key(&mut targets, |&(u, _)| (u.byte, u.encoded));
         let mut at = 0;

@@ -527,9 +527,11 @@ impl Matcher {
             None => Mark::NONE,
         };
         let rest = Rest {
-            // Unchecked (`None`), a walk's triplets were each read whole where it took them,
-            // within one span or the query (see `Seen::unread_triplets`): each is of an inert
-            // byte or of a whole two-byte character, so that every value decodes.
+            // Unchecked (`None`), every triplet the walk took was read whole in the run that took
+            // it, which is the whole of one span (a run ends where its template's next literal
+            // starts: see `walk::build::qualifies`), and each is of an inert byte or of a whole
+            // two-byte character, so that every value decodes; a query that holds a `%` is
+            // always checked (see `Seen::unread_triplets`).
             triplets: known.map_or(Triplets::None, |k| k.triplets),
             plain: hit.plain,
             query,
@@ -624,9 +626,10 @@ fn judge_walk(
 }
 
 /// What a walk's complete match (`seen` of its spans) is worth: what its spans are, once the
-/// URI's triplets are checked where it saw a `%` (filling `known`), or `None` where one of an
-/// unreserved character leaves the answer to the automaton. The walk took every byte as a
-/// literal or in a run of bytes a URI may hold, so only its triplets are left to check.
+/// URI's triplets are checked where the walk left one unread (filling `known`; see
+/// [`Seen::unread_triplets`]), or `None` where one of an unreserved character leaves the answer
+/// to the automaton. The walk took every byte as a literal or in a run of bytes a URI may hold,
+/// so only its triplets are left to check.
 /// Inline: out of line, its callers' lookups pay a call and a frame even where the walk saw no
 /// `%`.
 #[inline(always)]

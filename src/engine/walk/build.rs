@@ -177,17 +177,14 @@ impl BuildTrie {
             let same = self.nodes[child].caseless[0] == caseless;
             return same.then_some(child);
         }
-        // A letter without case stands at its uppercase byte too (see `row`): a child that
-        // starts with that byte, with case (`e:x` beside `E/x`), would take the same place.
-        let upper = byte.to_ascii_uppercase();
-        let lower = byte.to_ascii_lowercase();
-        let clash = if caseless {
-            upper != byte && child_at(self, upper).is_some()
-        } else {
-            lower != byte && child_at(self, lower).is_some_and(|c| self.nodes[c].caseless[0])
-        };
-        if clash {
-            return None;
+        // A letter without case stands at its uppercase byte too (see `row`): beside a child
+        // that starts with the same letter in the other case, one of the two without case
+        // (`e:x` beside `E/x`), it would take that child's place.
+        if byte.is_ascii_alphabetic() {
+            let other = child_at(self, byte ^ 0x20);
+            if other.is_some_and(|c| caseless || self.nodes[c].caseless[0]) {
+                return None;
+            }
         }
         let child = self.new_node();
         self.nodes[child].prefix.push(byte);
@@ -262,37 +259,24 @@ impl BuildTrie {
     /// Pieces are therefore a word or shorter: `x://hostname.example` is `x:/`, `/hostnam`,
     /// `e` (at `e` and `E`) and `.example`.
     fn split_long_prefixes(&mut self) {
-        for node in 0..self.nodes.len() {
+        let mut node = 0;
+        while node < self.nodes.len() {
             let n = &mut self.nodes[node];
-            if n.prefix.len() <= HEAD_LEN {
-                continue;
-            }
-            let cuts = cuts(&n.caseless);
-            let (prefix, caseless) = (
-                std::mem::take(&mut n.prefix),
-                std::mem::take(&mut n.caseless),
-            );
-            // The last piece takes the node's edges; each piece before leads to the next.
-            let mut last = std::mem::take(n);
-            let mut pieces = cuts.windows(2).map(|w| w[0]..w[1]).rev();
-            let tail = pieces.next().expect("a long prefix is two pieces or more");
-            last.prefix = prefix[tail.clone()].to_vec();
-            last.caseless = caseless[tail].to_vec();
-            let mut next = self.nodes.len();
-            self.nodes.push(last);
-            for piece in pieces {
-                let first = self.nodes[next].prefix[0];
-                let at = if piece.start == 0 {
-                    node
-                } else {
-                    self.new_node()
+            if n.prefix.len() > HEAD_LEN {
+                let cut = cut(&n.caseless);
+                let head = BuildNode {
+                    prefix: n.prefix[..cut].to_vec(),
+                    caseless: n.caseless[..cut].to_vec(),
+                    ..BuildNode::default()
                 };
-                let n = &mut self.nodes[at];
-                n.prefix = prefix[piece.clone()].to_vec();
-                n.caseless = caseless[piece].to_vec();
-                n.literals = vec![(first, next as u32)];
-                next = at;
+                let mut rest = std::mem::replace(n, head);
+                rest.prefix.drain(..cut);
+                rest.caseless.drain(..cut);
+                let child = self.nodes.len() as u32;
+                self.nodes[node].literals.push((rest.prefix[0], child));
+                self.nodes.push(rest);
             }
+            node += 1;
         }
     }
 
@@ -324,7 +308,7 @@ impl BuildTrie {
         }
         let mut walker = Walker::default();
         let mut classes = vec![Class::query()]; // QUERY_RUN
-        walker.runs.push(run_table(Class::query()));
+        walker.runs.push(run_table(Class::query(), Percent::Byte));
         for &slot in &order {
             let Some((old, _)) = slot else {
                 walker.nodes.push(HOLE);
@@ -338,7 +322,7 @@ impl BuildTrie {
                     .position(|&c| c == edge.class)
                     .unwrap_or_else(|| {
                         classes.push(edge.class);
-                        walker.runs.push(run_table(edge.class));
+                        walker.runs.push(run_table(edge.class, Percent::Stop));
                         classes.len() - 1
                     });
                 VarEdge {
@@ -450,22 +434,14 @@ struct Layout {
     first_child: Vec<u32>,
 }
 
-/// Where a prefix whose bytes compare without case where `caseless` says is cut into pieces
-/// of [`HEAD_LEN`] bytes at most: its start, each cut, and its end. Each cut falls before the
-/// last byte within reach that compares with case (see [`BuildTrie::split_long_prefixes`]).
-fn cuts(caseless: &[bool]) -> Vec<usize> {
-    let mut cuts = vec![0];
-    let mut at = 0;
-    while caseless.len() - at > HEAD_LEN {
-        let cut = (1..=HEAD_LEN)
-            .rev()
-            .find(|&len| !caseless[at + len])
-            .unwrap_or(HEAD_LEN);
-        at += cut;
-        cuts.push(at);
-    }
-    cuts.push(caseless.len());
-    cuts
+/// Where a prefix longer than [`HEAD_LEN`] whose bytes compare without case where `caseless`
+/// says is cut: before the last byte within reach that compares with case, else after the
+/// eighth (see [`BuildTrie::split_long_prefixes`]).
+fn cut(caseless: &[bool]) -> usize {
+    (1..=HEAD_LEN)
+        .rev()
+        .find(|&len| !caseless[len])
+        .unwrap_or(HEAD_LEN)
 }
 
 /// The bits of a prefix byte a URI byte must match: all but the case bit of a letter that
@@ -482,7 +458,17 @@ fn reading(strict: bool, var: &VarToken) -> Reading {
     }
 }
 
-pub(super) fn run_table(class: Class) -> RunTable {
+/// How a [`RunTable`]'s loop takes a `%`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Percent {
+    /// As a byte, its triplet left to the URI's check: a query tail's (see
+    /// [`Walker::tail_run`]).
+    Byte,
+    /// As a stop, where the run reads its triplet (see [`Walker::run`]).
+    Stop,
+}
+
+pub(super) fn run_table(class: Class, percent: Percent) -> RunTable {
     let mut table = [STOP; 256];
     for (b, entry) in table.iter_mut().enumerate() {
         let b = b as u8;
@@ -492,8 +478,10 @@ pub(super) fn run_table(class: Class) -> RunTable {
             debug_assert!(!crate::pct::is_disallowed(b), "a run takes {b:#04x}");
             *entry = ALLOWED;
             if b == b'%' {
-                // It stops the table's loop, and the run reads its triplet whole.
-                *entry = PERCENT;
+                *entry = match percent {
+                    Percent::Byte => ALLOWED | PERCENT,
+                    Percent::Stop => PERCENT,
+                };
             } else if matches!(b, b'.' | b'/') {
                 *entry |= DOT_OR_SLASH;
             } else if b == b'#' {

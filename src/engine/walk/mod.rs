@@ -27,9 +27,9 @@
 //! longer run of literals is a chain of nodes) and a bounds check or two. A `{v}` edge reads
 //! a byte table per byte of its value, which also records whether the bytes hold anything a
 //! path-safety rule looks at, so that a lookup with plain captures skips checking them; it
-//! reads each triplet whole where it meets it, so that a lookup whose triplets are of inert
-//! bytes or two-byte characters (`a%20b`, `caf%C3%A9`) skips reading the URI again to
-//! validate them. The template that ends at a node is kept in the node itself, so that the end
+//! reads each triplet whole where it meets it, so that a lookup whose path values' triplets
+//! are of inert bytes or two-byte characters (`a%20b`, `caf%C3%A9`) skips reading the URI
+//! again to validate them (a query tail leaves its triplets to that check). The template that ends at a node is kept in the node itself, so that the end
 //! of a lookup reads nothing more.
 
 mod build;

@@ -477,6 +477,11 @@ impl Walker {
     #[inline]
     pub(super) fn run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         let table = &self.runs[run as usize];
+        debug_assert_eq!(
+            table[usize::from(b'%')],
+            PERCENT,
+            "a variable's table stops at `%`"
+        );
         let (end, seen) = run_to_stop(table, uri, pos);
         if seen & PERCENT == 0 {
             return (end, seen);
@@ -488,14 +493,15 @@ impl Walker {
     /// binding reads its pairs, and the URI's check its triplets. Most tails run to the end of
     /// the URI: one of a block or more is read sixteen bytes at a time ([`query_block`]), the
     /// last sixteen overlapping the block before, and by the table only from the block where it
-    /// ends ([`tail_bytes`]).
+    /// ends.
     #[inline]
     pub(super) fn tail_run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         debug_assert_eq!(run, QUERY_RUN, "tails run over the query's bytes");
         let table = &self.runs[run as usize];
         let blocks = uri.len().checked_sub(QUERY_BLOCK);
         let Some(last) = blocks.filter(|&last| pct::VECTORS && last >= pos) else {
-            return tail_bytes(table, uri, pos);
+            let (end, seen) = run_to_stop(table, uri, pos);
+            return (end, triplets_unread(seen));
         };
         let (mut at, mut seen) = (pos, 0);
         while let Some(bits) = uri.get(at..at + QUERY_BLOCK).and_then(query_block) {
@@ -504,63 +510,35 @@ impl Walker {
         }
         if at > last {
             if let Some(bits) = query_block(&uri[last..]) {
-                return (uri.len(), seen | bits);
+                return (uri.len(), triplets_unread(seen | bits));
             }
         }
-        let (end, bits) = tail_bytes(table, uri, at);
-        (end, seen | bits)
+        let (end, bits) = run_to_stop(table, uri, at);
+        (end, triplets_unread(seen | bits))
     }
 
     /// [`run`](Self::run) for a trailing `{+v}`, which takes the rest of the URI or fails: a
     /// word of bytes at a time, their table entries joined without branches (a path's run
-    /// is long), then a byte at a time from the word where it ends.
-    /// A triplet is read as [`run`](Self::run) reads it, and the words go on past it.
+    /// is long), then a byte at a time from the word where it ends (or where a `%` is).
     #[inline]
     pub(super) fn crossing_run(&self, run: u32, uri: &[u8], pos: usize) -> Run {
         let table = &self.runs[run as usize];
-        let (stop, seen) = words_to_stop(table, uri, pos);
-        if seen & PERCENT == 0 {
-            return (stop, seen);
+        let (mut at, mut seen) = (pos, 0);
+        while let Some(word) = uri.get(at..at + 8) {
+            let (mut all, mut any) = (ALLOWED, 0);
+            for &b in word {
+                let entry = table[usize::from(b)];
+                all &= entry;
+                any |= entry;
+            }
+            if all == 0 {
+                break;
+            }
+            seen |= any;
+            at += 8;
         }
-        crossing_past_triplets(table, uri, stop, seen)
-    }
-}
-
-/// [`run_to_stop`] a word of bytes at a time, their table entries joined without branches (a
-/// path's run is long), then a byte at a time from the word where it stops.
-#[inline]
-fn words_to_stop(table: &RunTable, uri: &[u8], pos: usize) -> Run {
-    let (mut at, mut seen) = (pos, 0);
-    while let Some(word) = uri.get(at..at + 8) {
-        let (mut all, mut any) = (ALLOWED, 0);
-        for &b in word {
-            let entry = table[usize::from(b)];
-            all &= entry;
-            any |= entry;
-        }
-        if all == 0 {
-            break;
-        }
-        seen |= any;
-        at += 8;
-    }
-    let (stop, bits) = run_to_stop(table, uri, at);
-    (stop, seen | bits)
-}
-
-/// The rest of a crossing run that stopped at a `%` (at `at`, having seen `seen`): each
-/// triplet read whole, and the words going on past it. Out of line, so that a path without
-/// triplets keeps its registers.
-#[inline(never)]
-fn crossing_past_triplets(table: &RunTable, uri: &[u8], mut at: usize, mut seen: u8) -> Run {
-    loop {
-        let (next, triplet) = read_triplet(uri, at);
-        let (stop, bits) = words_to_stop(table, uri, next);
-        seen |= triplet | bits;
-        if bits & PERCENT == 0 {
-            return (stop, seen);
-        }
-        at = stop;
+        let (end, bits) = self.run(run, uri, at);
+        (end, seen | bits)
     }
 }
 
@@ -568,7 +546,7 @@ fn crossing_past_triplets(table: &RunTable, uri: &[u8], mut at: usize, mut seen:
 /// end, and the bits of their entries and of the byte that ends them (a `%` among those: see
 /// [`read_triplet`]).
 #[inline]
-fn run_to_stop(table: &RunTable, uri: &[u8], pos: usize) -> Run {
+pub(super) fn run_to_stop(table: &RunTable, uri: &[u8], pos: usize) -> Run {
     let (mut end, mut seen) = (pos, 0);
     while let Some(&b) = uri.get(end) {
         let entry = table[usize::from(b)];
@@ -581,23 +559,14 @@ fn run_to_stop(table: &RunTable, uri: &[u8], pos: usize) -> Run {
     (end, seen)
 }
 
-/// A query tail's bytes from `pos` by `table`, a byte at a time, as [`query_block`] reads
-/// them: a `%` is taken as the byte it is, its triplet unread.
+/// `seen` of a query tail, whose triplets a walk leaves to the URI's check.
 #[inline]
-pub(super) fn tail_bytes(table: &RunTable, uri: &[u8], pos: usize) -> Run {
-    let (mut end, mut seen) = (pos, 0);
-    while let Some(&b) = uri.get(end) {
-        let entry = table[usize::from(b)];
-        seen |= entry;
-        if entry & (ALLOWED | PERCENT) == 0 {
-            break;
-        }
-        end += 1;
+fn triplets_unread(seen: u8) -> u8 {
+    if seen & PERCENT == 0 {
+        seen
+    } else {
+        seen | UNREAD_TRIPLET
     }
-    if seen & PERCENT != 0 {
-        seen |= UNREAD_TRIPLET | ALLOWED;
-    }
-    (end, seen)
 }
 
 /// The rest of a run that stopped at a `%` at `at`, having seen `seen`: each triplet read
@@ -651,7 +620,7 @@ pub(super) fn query_block(block: &[u8]) -> Option<u8> {
     }
     (!stops).then_some(
         ALLOWED
-            | (u8::from(percent) * (PERCENT | UNREAD_TRIPLET))
+            | (u8::from(percent) * PERCENT)
             | (u8::from(dot_or_slash) * DOT_OR_SLASH)
             | (u8::from(not_plain) * NOT_PLAIN),
     )
