@@ -278,7 +278,11 @@ static TRIPLET_OF: [Triplets; 256] = {
 /// of a two-byte character's lead is read with the continuation's that follows it; one that
 /// is not in such a pair calls for [`Triplets::Some`], as a byte past ASCII outside a whole
 /// two-byte character.
-#[inline]
+///
+/// Inlined natively, where the URI's check and a walk's runs each read triplets in a loop of
+/// their own; one copy in WebAssembly, where the npm package's size is the budget.
+#[cfg_attr(not(target_arch = "wasm32"), inline)]
+#[cfg_attr(target_arch = "wasm32", inline(never))]
 pub(crate) fn read_triplet(bytes: &[u8], at: usize) -> Option<(Triplets, usize)> {
     let byte = triplet_at(bytes, at)?;
     let class = TRIPLET_OF[usize::from(byte)];
