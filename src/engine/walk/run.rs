@@ -575,21 +575,15 @@ fn triplets_unread(seen: u8) -> u8 {
 #[cold]
 #[inline(never)]
 fn run_past_triplets(table: &RunTable, uri: &[u8], mut at: usize, mut seen: u8) -> Run {
-    while let Some(&b) = uri.get(at) {
-        if b == b'%' {
-            let (next, triplet) = read_triplet(uri, at);
-            seen |= triplet;
-            at = next;
-            continue;
+    loop {
+        let (next, triplet) = read_triplet(uri, at);
+        let (stop, bits) = run_to_stop(table, uri, next);
+        seen |= triplet | bits;
+        if bits & PERCENT == 0 {
+            return (stop, seen);
         }
-        let entry = table[usize::from(b)];
-        seen |= entry;
-        if entry & ALLOWED == 0 {
-            break;
-        }
-        at += 1;
+        at = stop;
     }
-    (at, seen)
 }
 
 /// A run's triplet at `at`: where the run goes on, and the [`Seen`] bits it adds. A triplet
