@@ -317,9 +317,10 @@ impl BuildTrie {
             };
             let n = &self.nodes[old];
             let mut var_edge = |edge: BuildEdge| {
-                let run = classes
-                    .iter()
+                // Not the query's table, whatever its class: a variable's stops at `%`.
+                let run = (classes.iter().skip(1))
                     .position(|&c| c == edge.class)
+                    .map(|at| at + 1)
                     .unwrap_or_else(|| {
                         classes.push(edge.class);
                         walker.runs.push(run_table(edge.class, Percent::Stop));

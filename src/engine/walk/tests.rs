@@ -667,6 +667,35 @@ fn runs_read_their_triplets_as_the_check_does() {
     }
 }
 
+/// A variable's run stops at `%` to read its triplet, and a query tail's takes it as a byte,
+/// even where a variable's class is the query's (`{+q}` after a `?`): they never share a table.
+#[test]
+fn only_a_query_tail_takes_percent_as_a_byte() {
+    for texts in [
+        ["x://s?{+q}", "x://t{?q}"],
+        ["x://s?a={v}", "x://s/{+p}"],
+        ["{+p}", "x://{v}/y{?a,b}"],
+    ] {
+        for strict in [false, true] {
+            let templates = texts.map(tokens);
+            let walker = Walker::build(&templates, false, strict).unwrap();
+            let percent = |run: u32| walker.runs[run as usize][usize::from(b'%')];
+            assert_eq!(percent(QUERY_RUN), ALLOWED | PERCENT, "{texts:?}");
+            let segments = (walker.nodes.iter())
+                .filter(|n| n.flags & SEGMENT != 0)
+                .map(|n| u32::from(n.segment_run));
+            let crossings = walker
+                .exits
+                .iter()
+                .filter_map(|e| e.crossing)
+                .map(|e| e.run);
+            for run in segments.chain(crossings) {
+                assert_eq!(percent(run), PERCENT, "{texts:?}, strict {strict}");
+            }
+        }
+    }
+}
+
 /// A crossing run by words ends where the byte loop does, having seen the same bits.
 #[test]
 fn a_crossing_run_by_words_is_the_byte_loops_run() {
