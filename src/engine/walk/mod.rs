@@ -29,8 +29,8 @@
 //! path-safety rule looks at, so that a lookup with plain captures skips checking them; it
 //! reads each triplet whole where it meets it, so that a lookup whose path values' triplets
 //! are of inert bytes or two-byte characters (`a%20b`, `caf%C3%A9`) skips reading the URI
-//! again to validate them (a query tail leaves its triplets to that check). The template that ends at a node is kept in the node itself, so that the end
-//! of a lookup reads nothing more.
+//! again to validate them (a query tail leaves its triplets to that check). The template that
+//! ends at a node is kept in the node itself, so that the end of a lookup reads nothing more.
 
 mod build;
 mod run;
@@ -86,8 +86,9 @@ const HOLE: WalkNode = WalkNode {
 };
 
 /// Which bytes a variable's text may hold: its class, plus triplets and every non-ASCII byte.
-/// A `%` stops the table's loop ([`PERCENT`] alone): the run reads its triplet whole, notes one
-/// that the URI's check must still read ([`UNREAD_TRIPLET`]), and goes on past it. Each
+/// A `%` stops a variable's table loop ([`PERCENT`] alone): the run reads its triplet whole,
+/// notes one that the URI's check must still read ([`UNREAD_TRIPLET`]), and goes on past it;
+/// the query tail's table takes it as a byte (see [`build::Percent`]). Each
 /// allowed byte also says what the walk learns from it: whether it could break a path-safety
 /// rule ([`NOT_PLAIN`], or [`DOT_OR_SLASH`] for the two bytes of a path) and whether it is a
 /// `#` ([`HASH`]).

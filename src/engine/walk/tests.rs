@@ -65,6 +65,11 @@ fn scheme_and_authority_letters_walk_without_case() {
     }
 }
 
+/// The prefix of node `n`, as the walk compares it.
+fn prefix(n: &WalkNode) -> Vec<u8> {
+    n.head.to_le_bytes()[..usize::from(n.len)].to_vec()
+}
+
 /// A prefix longer than a word is a chain of nodes of a word at most, each cut before the
 /// last byte within reach that compares with case: the piece after the cut then stands at one
 /// place of its parent's row, not at both cases of a letter (a copy), which only a piece whose
@@ -80,7 +85,7 @@ fn long_prefixes_are_chains_of_words() {
         .nodes
         .iter()
         .filter(|n| **n != HOLE)
-        .map(|n| n.head.to_le_bytes()[..usize::from(n.len)].to_vec())
+        .map(prefix)
         .collect();
     let pieces: Vec<Vec<u8>> = [
         // The root's, then the first template's (`/hostname` holds no byte with case after
@@ -115,8 +120,7 @@ fn long_prefixes_are_chains_of_words() {
 #[test]
 fn the_text_every_template_starts_with_is_the_roots() {
     let walker = Walker::build(&[tokens("/users/{id}"), tokens("/user")], false, false).unwrap();
-    let root = walker.nodes[0];
-    assert_eq!(&root.head.to_le_bytes()[..usize::from(root.len)], b"/user");
+    assert_eq!(prefix(&walker.nodes[0]), b"/user");
     let mut slots = [Mark::NONE; 2];
     assert_eq!(walker.walk(b"/user", &mut slots), Walk::Found(1, Seen(0)));
     assert_eq!(
