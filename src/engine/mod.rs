@@ -10,6 +10,7 @@
 //! * `vm` runs a program as a Pike VM, linear in the URI;
 //! * `dfa` runs the VM's choices made ahead of time, as a table;
 //! * `statics` finds a static template that a URI spells exactly, before any search;
+//! * `word` packs short texts in a machine word, for the walk and the statics to compare;
 //! * `search` holds the [`Matcher`] and its search, the one place that picks among them;
 //! * `found` is what a search hands back, and [`Found::finish`] what completes it;
 //! * `validate` finds a URI's own faults; `policy` is what the options ask of every template;
@@ -38,6 +39,7 @@ mod trie;
 mod validate;
 mod vm;
 mod walk;
+mod word;
 
 pub(crate) use found::{Found, Plainness};
 pub(crate) use policy::Policy;

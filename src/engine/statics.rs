@@ -13,6 +13,7 @@
 //! bytes are read, and the rest cost one hash of two words and a probe of an empty slot.
 
 use super::validate::validate_uri;
+use super::word::pack_short;
 use crate::template::Parsed;
 
 /// Static templates by text, to their index among the templates a matcher was compiled from.
@@ -55,8 +56,12 @@ impl Ends {
                 first: u64::from_le_bytes(*first),
                 last: u64::from_le_bytes(*last),
             },
+            // Big-endian: the last byte lowest, where the hash's multiplication mixes it into
+            // every bit it keeps.
             _ => Self {
-                first: text.iter().fold(0, |word, &b| word << 8 | u64::from(b)),
+                first: (pack_short(text).swap_bytes())
+                    .checked_shr(8 * (8 - text.len() as u32))
+                    .unwrap_or(0),
                 last: 0,
             },
         }
@@ -231,6 +236,20 @@ mod tests {
             "x://Host.Example/Path",
             "x://host.example/path",
         ] {
+            assert_eq!(statics.get(miss), None, "{miss}");
+        }
+    }
+
+    /// A text shorter than a word is all in its first end, at every length, the empty one
+    /// among them; a URI one byte longer or shorter is none of them.
+    #[test]
+    fn finds_texts_of_every_length_under_a_word() {
+        let texts = ["", "/", "/a", "/ab", "/abc", "/abcd", "/abcde", "/abcdef"];
+        let statics = table(&texts);
+        for (i, text) in texts.iter().enumerate() {
+            assert_eq!(statics.get(text), Some(i as u32), "{text:?}");
+        }
+        for miss in ["/b", "/abd", "/abcdeg", "/abcdefg"] {
             assert_eq!(statics.get(miss), None, "{miss}");
         }
     }

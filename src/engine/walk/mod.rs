@@ -38,6 +38,7 @@ mod run;
 mod tests;
 
 use super::trie::TailStart;
+use super::word::load;
 use crate::matching::Mark;
 use crate::template::class::Class;
 
@@ -284,33 +285,4 @@ pub(super) enum Walk {
     NotFound(Seen, u32),
     /// The budget or the resume stack ran out: ask the VM.
     GaveUp,
-}
-
-/// Up to eight bytes of `bytes` from `at`, packed little-endian, zero past the end: prefixes
-/// are short, and one load and a mask compare them faster than `memcmp` or a byte loop.
-#[inline]
-fn load(bytes: &[u8], at: usize) -> u64 {
-    let len = bytes.len();
-    if let Some(word) = bytes.get(at..at + 8) {
-        return u64::from_le_bytes(word.try_into().expect("eight bytes"));
-    }
-    if len >= 8 && at < len {
-        // The last eight bytes, shifted so that the byte at `at` comes first.
-        let last = u64::from_le_bytes(bytes[len - 8..].try_into().expect("eight bytes"));
-        return last >> (8 * (at + 8 - len));
-    }
-    load_short(bytes, at)
-}
-
-/// [`load`] from a text shorter than eight bytes, or past its end: rare, so kept out of the
-/// walk's loop.
-#[cold]
-#[inline(never)]
-fn load_short(bytes: &[u8], at: usize) -> u64 {
-    bytes
-        .get(at..)
-        .unwrap_or_default()
-        .iter()
-        .rev()
-        .fold(0, |word, &b| word << 8 | u64::from(b))
 }

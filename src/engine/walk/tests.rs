@@ -15,19 +15,6 @@ fn marks<const N: usize>(offsets: [usize; N]) -> [Mark; N] {
     offsets.map(Mark::at)
 }
 
-#[test]
-fn load_packs_up_to_eight_bytes_and_zeroes_past_the_end() {
-    let text = b"0123456789";
-    assert_eq!(load(text, 0), u64::from_le_bytes(*b"01234567"));
-    assert_eq!(load(text, 2), u64::from_le_bytes(*b"23456789"));
-    assert_eq!(load(text, 7), u64::from_le_bytes(*b"789\0\0\0\0\0"));
-    assert_eq!(load(text, 9), u64::from(b'9'));
-    assert_eq!(load(text, 10), 0);
-    assert_eq!(load(b"abc", 1), u64::from_le_bytes(*b"bc\0\0\0\0\0\0"));
-    assert_eq!(load(b"abc", 3), 0);
-    assert_eq!(load(b"", 0), 0);
-}
-
 /// Letters of a scheme or authority compare without case: in a prefix short or long, and as
 /// the first byte of a literal child (found at both of its bytes). The path keeps its case.
 #[test]
