@@ -2,9 +2,9 @@
 //! the flat node array the walk reads.
 
 use super::{
-    ALLOWED, BRANCHES, CLIENT_STOP, Class, DOT_OR_SLASH, Exits, HASH, HEAD_LEN, HOLE, LATER_EDGES,
-    NO_END, NOT_PLAIN, PERCENT, QUERY_RUN, RunTable, SEGMENT, STOP, TAIL, Tail, VarEdge, WalkNode,
-    Walker, load,
+    ALLOWED, BRANCHES, CLIENT_STOP, Class, DOT_OR_SLASH, EMPTY_SEGMENT, Exits, HASH, HEAD_LEN,
+    HOLE, LATER_EDGES, NO_END, NOT_PLAIN, PERCENT, QUERY_RUN, RunTable, SEGMENT, STOP, TAIL, Tail,
+    VarEdge, WalkNode, Walker, load,
 };
 use crate::engine::trie::{Token, VarToken};
 use crate::template::Operator;
@@ -45,7 +45,7 @@ impl Walker {
         Some(Walker {
             empty_vars,
             plain_literals,
-            ..trie.flatten()?
+            ..trie.flatten(empty_vars)?
         })
     }
 }
@@ -294,7 +294,7 @@ impl BuildTrie {
     /// a row by first byte with [`HOLE`]s between them, prefixes packed and classes turned
     /// into run tables; `None` if the trie outgrows the compact node (a template with 32k
     /// variables), which leaves it to the VM.
-    fn flatten(self) -> Option<Walker> {
+    fn flatten(self, empty_vars: bool) -> Option<Walker> {
         let Layout {
             order,
             rows,
@@ -358,6 +358,9 @@ impl BuildTrie {
             }
             if segment.is_some() {
                 flags |= SEGMENT;
+                if empty_vars {
+                    flags |= EMPTY_SEGMENT;
+                }
             }
             if exits.tail.is_some() {
                 flags |= TAIL;

@@ -197,7 +197,7 @@ struct WalkNode {
     span: u8,
     /// The [`RunTable`] of the `{v}` edge.
     segment_run: u8,
-    /// [`BRANCHES`], [`LATER_EDGES`], [`SEGMENT`] and [`TAIL`].
+    /// [`BRANCHES`], [`LATER_EDGES`], [`SEGMENT`], [`TAIL`] and [`EMPTY_SEGMENT`].
     flags: u8,
 }
 
@@ -220,6 +220,9 @@ const SEGMENT: u8 = 4;
 /// A [`WalkNode::flags`] bit: a query tail leaves the node, which at the end of the URI may
 /// match empty (see [`Walker::ends_here`]).
 const TAIL: u8 = 8;
+/// A [`WalkNode::flags`] bit: the `{v}` edge may take an empty variable
+/// ([`Walker::empty_vars`], kept in the node that reads it).
+const EMPTY_SEGMENT: u8 = 16;
 
 impl WalkNode {
     fn segment_edge(&self) -> Option<VarEdge> {

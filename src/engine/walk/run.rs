@@ -2,8 +2,9 @@
 //! then with a bounded stack of ways back and a budget, handing over to the VM past either.
 
 use super::{
-    ALLOWED, BRANCHES, CLIENT_STOP, DOT_OR_SLASH, HASH, LATER_EDGES, Mark, NOT_PLAIN, PERCENT,
-    QUERY_RUN, RunTable, SEGMENT, Seen, TAIL, Tail, UNREAD_TRIPLET, Walk, WalkNode, Walker, load,
+    ALLOWED, BRANCHES, CLIENT_STOP, DOT_OR_SLASH, EMPTY_SEGMENT, HASH, LATER_EDGES, Mark,
+    NOT_PLAIN, PERCENT, QUERY_RUN, RunTable, SEGMENT, Seen, TAIL, Tail, UNREAD_TRIPLET, Walk,
+    WalkNode, Walker, load,
 };
 use crate::pct::{self, Triplets};
 
@@ -429,7 +430,7 @@ impl Walker {
         end: usize,
         uri: &[u8],
     ) -> Option<(u32, usize)> {
-        if end == start && !self.empty_vars {
+        if end == start && n.flags & EMPTY_SEGMENT == 0 {
             return None;
         }
         // The variable ends where its child's prefix must start.
@@ -444,9 +445,22 @@ impl Walker {
         if n.flags & TAIL == 0 {
             return n.end();
         }
+        self.ends_with_tail(n.end(), node, pos, slots)
+    }
+
+    /// [`ends_here`](Self::ends_here) at a node that a query tail leaves: out of line, so
+    /// that the walk's loop does not keep the exits at hand for the few nodes that read them.
+    #[inline(never)]
+    fn ends_with_tail(
+        &self,
+        end: Option<u32>,
+        node: u32,
+        pos: usize,
+        slots: &mut [Mark],
+    ) -> Option<u32> {
         match self.exits[node as usize].tail {
-            Some(tail) => Some(empty_tail_or_end(tail, n.end(), pos, slots)),
-            None => n.end(),
+            Some(tail) => Some(empty_tail_or_end(tail, end, pos, slots)),
+            None => end,
         }
     }
 
