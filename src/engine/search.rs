@@ -245,7 +245,11 @@ impl Matcher {
         let Some(walker) = &self.strict.walker else {
             return self.resume(uri, spans, None, templates, None);
         };
-        let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
+        let walked = if templates.alone() {
+            walker.walk_apart(uri.as_bytes(), spans.pairs_mut())
+        } else {
+            walker.walk(uri.as_bytes(), spans.pairs_mut())
+        };
         match walked {
             Walk::Found(key, seen) => {
                 let key = &self.keys[key as usize];
@@ -519,9 +523,9 @@ impl Matcher {
         let key = &self.keys[hit.key as usize];
         let query = match key.tail {
             Some(first) => {
-                let marks = &mut spans.marks_mut()[2 * first as usize..2 * key.vars as usize];
-                let start = marks[0].get().unwrap_or(uri.len());
-                marks.fill(Mark::NONE);
+                let tail = &mut spans.pairs_mut()[first as usize..key.vars as usize];
+                let start = tail[0][0].get().unwrap_or(uri.len());
+                tail.fill([Mark::NONE; 2]);
                 Mark::at(start)
             }
             None => Mark::NONE,
@@ -583,7 +587,7 @@ fn pass(
     spans.marks_mut().fill(Mark::NONE);
     match &program.walker {
         Some(walker) => {
-            let walked = walker.walk(uri.as_bytes(), spans.marks_mut());
+            let walked = walker.walk(uri.as_bytes(), spans.pairs_mut());
             judge_walk(program, uri, spans, walked, known)
         }
         None => run_automaton(program, uri, spans, known),

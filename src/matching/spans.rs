@@ -41,14 +41,14 @@ impl Mark {
 const INLINE_VARS: usize = 10;
 
 /// The span of each variable spec of a template (or of the widest template of a router),
-/// in template order: two marks a variable, its start and its end.
+/// in template order: a pair of marks a variable, its start and its end.
 #[derive(Clone)]
 pub(crate) enum Spans {
     Inline {
-        len: u8,
-        marks: [Mark; 2 * INLINE_VARS],
+        vars: u8,
+        pairs: [[Mark; 2]; INLINE_VARS],
     },
-    Heap(Vec<Mark>),
+    Heap(Vec<[Mark; 2]>),
 }
 
 impl Spans {
@@ -57,27 +57,33 @@ impl Spans {
     pub(crate) fn new(vars: usize) -> Self {
         if vars <= INLINE_VARS {
             Self::Inline {
-                len: 2 * vars as u8,
-                marks: [Mark::NONE; 2 * INLINE_VARS],
+                vars: vars as u8,
+                pairs: [[Mark::NONE; 2]; INLINE_VARS],
             }
         } else {
-            Self::Heap(vec![Mark::NONE; 2 * vars])
+            Self::Heap(vec![[Mark::NONE; 2]; vars])
         }
     }
 
-    /// The marks, two a variable: what the engine writes.
+    /// The marks, a pair a variable: what a walk writes, one bounds check a span.
     #[inline]
-    pub(crate) fn marks_mut(&mut self) -> &mut [Mark] {
+    pub(crate) fn pairs_mut(&mut self) -> &mut [[Mark; 2]] {
         match self {
-            Self::Inline { len, marks } => &mut marks[..usize::from(*len)],
+            Self::Inline { vars, pairs } => &mut pairs[..usize::from(*vars)],
             Self::Heap(v) => v,
         }
     }
 
+    /// The marks, two a variable: what the automaton writes.
     #[inline]
-    fn marks(&self) -> &[Mark] {
+    pub(crate) fn marks_mut(&mut self) -> &mut [Mark] {
+        self.pairs_mut().as_flattened_mut()
+    }
+
+    #[inline]
+    fn pairs(&self) -> &[[Mark; 2]] {
         match self {
-            Self::Inline { len, marks } => &marks[..usize::from(*len)],
+            Self::Inline { vars, pairs } => &pairs[..usize::from(*vars)],
             Self::Heap(v) => v,
         }
     }
@@ -85,18 +91,14 @@ impl Spans {
     /// The span of variable `var`, if both its ends are set.
     #[inline]
     pub(crate) fn get(&self, var: usize) -> Option<Range<usize>> {
-        match self.marks().get(2 * var..2 * var + 2)? {
-            [start, end] => Some(start.get()?..end.get()?),
-            _ => None,
-        }
+        let [start, end] = self.pairs().get(var)?;
+        Some(start.get()?..end.get()?)
     }
 
     /// Sets the span of variable `var`.
     #[inline]
     pub(crate) fn set(&mut self, var: usize, span: Range<usize>) {
-        let marks = self.marks_mut();
-        marks[2 * var] = Mark::at(span.start);
-        marks[2 * var + 1] = Mark::at(span.end);
+        self.pairs_mut()[var] = [Mark::at(span.start), Mark::at(span.end)];
     }
 
     /// The spans of the first `vars` variables, set or not.

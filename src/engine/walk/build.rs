@@ -79,7 +79,8 @@ struct BuildNode {
 
 #[derive(Debug, Clone, Copy)]
 struct BuildEdge {
-    slot: u32,
+    /// The variable's number in its template: its span is the walk's pair of that number.
+    var: u32,
     class: Class,
     child: u32,
 }
@@ -109,7 +110,7 @@ impl BuildTrie {
                 }
                 Token::Expression { op, vars } => {
                     let edge = BuildEdge {
-                        slot: 2 * var,
+                        var,
                         class: Class::variable(*op, &vars[0].node, reading(strict, &vars[0])),
                         child: 0,
                     };
@@ -122,7 +123,7 @@ impl BuildTrie {
                     }
                     self.nodes[node].tail = Some(Tail {
                         key,
-                        slot: 2 * var,
+                        var,
                         start: *start,
                         run: QUERY_RUN,
                     });
@@ -327,7 +328,7 @@ impl BuildTrie {
                         classes.len() - 1
                     });
                 VarEdge {
-                    slot: edge.slot,
+                    var: edge.var,
                     run: run as u32,
                     child: number[edge.child as usize],
                 }
@@ -377,7 +378,7 @@ impl BuildTrie {
                 first_child,
                 end: n.end.unwrap_or(NO_END),
                 len: n.prefix.len() as u8,
-                segment_slot: segment.map_or(Some(0), |e| u16::try_from(e.slot).ok())?,
+                segment_var: segment.map_or(Some(0), |e| u16::try_from(e.var).ok())?,
                 low,
                 span,
                 segment_run: segment.map_or(Some(0), |e| u8::try_from(e.run).ok())?,

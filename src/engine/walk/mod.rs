@@ -79,7 +79,7 @@ const HOLE: WalkNode = WalkNode {
     first_child: 0,
     end: NO_END,
     len: 1,
-    segment_slot: 0,
+    segment_var: 0,
     low: 0,
     span: 0,
     segment_run: 0,
@@ -191,8 +191,8 @@ struct WalkNode {
     end: u32,
     /// The prefix's length, at most [`HEAD_LEN`].
     len: u8,
-    /// Where the `{v}` edge's span goes: slots `segment_slot` and `segment_slot + 1`.
-    segment_slot: u16,
+    /// The number of the `{v}` edge's variable, whose pair of marks its span goes to.
+    segment_var: u16,
     low: u8,
     span: u8,
     /// The [`RunTable`] of the `{v}` edge.
@@ -227,7 +227,7 @@ const EMPTY_SEGMENT: u8 = 16;
 impl WalkNode {
     fn segment_edge(&self) -> Option<VarEdge> {
         (self.flags & SEGMENT != 0).then(|| VarEdge {
-            slot: u32::from(self.segment_slot),
+            var: u32::from(self.segment_var),
             run: u32::from(self.segment_run),
             child: self.segment_child(),
         })
@@ -257,19 +257,21 @@ struct Exits {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct VarEdge {
-    slot: u32,
+    /// The variable's number, whose pair of marks its span goes to.
+    var: u32,
     /// The index of its [`RunTable`] (the trie is built with the class instead).
     run: u32,
     child: u32,
 }
 
-/// A query tail: the key of its template, the slot that records where the tail starts, the
+/// A query tail: the key of its template, the variable whose first mark records where the
+/// tail starts (the tail's first variable), the
 /// bytes it can start with, and the [`RunTable`] of what it may hold (its pairs are read when
 /// the captures are bound).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Tail {
     key: u32,
-    slot: u32,
+    var: u32,
     start: TailStart,
     run: u32,
 }

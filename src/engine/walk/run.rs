@@ -108,7 +108,8 @@ trait Ways {
     /// The way back from an attempt that failed at `pos`, or how the walk ends.
     fn back(&mut self, pos: usize) -> Result<Resume, Ended>;
     /// How a walk at `place` goes on when it could not keep a way back there.
-    fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [Mark], place: Place) -> Walk;
+    fn stuck(&mut self, walker: &Walker, uri: &[u8], spans: &mut [[Mark; 2]], place: Place)
+    -> Walk;
 }
 
 /// A walk that keeps no way back: it stops at the first branch point it would need one for,
@@ -132,8 +133,14 @@ impl Ways for Straight {
 
     /// Hands the walk over to one that can go back.
     #[inline]
-    fn stuck(&mut self, walker: &Walker, uri: &[u8], slots: &mut [Mark], place: Place) -> Walk {
-        walker.backtracking_walk(uri, slots, place)
+    fn stuck(
+        &mut self,
+        walker: &Walker,
+        uri: &[u8],
+        spans: &mut [[Mark; 2]],
+        place: Place,
+    ) -> Walk {
+        walker.backtracking_walk(uri, spans, place)
     }
 }
 
@@ -172,7 +179,7 @@ impl Ways for Backtrack {
     }
 
     /// Its resume stack is full: the walk gives up.
-    fn stuck(&mut self, _: &Walker, _: &[u8], _: &mut [Mark], _: Place) -> Walk {
+    fn stuck(&mut self, _: &Walker, _: &[u8], _: &mut [[Mark; 2]], _: Place) -> Walk {
         Walk::GaveUp
     }
 }
@@ -199,7 +206,7 @@ type Run = (usize, u8);
 
 impl Walker {
     /// Walks `uri` (the bytes of a `str`: no walk enters a [`HOLE`]), recording variable
-    /// spans in `slots`: the first complete walk, trying each node's edges in precedence
+    /// spans in `spans`: the first complete walk, trying each node's edges in precedence
     /// order. Most walks never meet a branch point (no GitHub API route's does), so they go
     /// [`Straight`]: a loop that keeps nothing but where it is. At the first branch point it
     /// hands its place over to a walk that can [`Backtrack`], out of line; that walk goes on
@@ -210,23 +217,30 @@ impl Walker {
     /// if they all start alike, up to its first cut (a word at most): compared here once,
     /// rather than at a step of the loop.
     #[inline]
-    pub(in crate::engine) fn walk(&self, uri: &[u8], slots: &mut [Mark]) -> Walk {
+    pub(in crate::engine) fn walk(&self, uri: &[u8], spans: &mut [[Mark; 2]]) -> Walk {
         let Some(pos) = self.prefix_of(&self.nodes[0], uri, 0) else {
             return Walk::NotFound(Seen(0), 0);
         };
         let root = Place::at(0, pos, Step::Literal, 0);
-        self.walk_from(uri, slots, &mut Straight, root)
+        self.walk_from(uri, spans, &mut Straight, root)
+    }
+
+    /// [`walk`](Self::walk), out of line: a template's own match calls it, where inlined, its
+    /// runs' loop lost a register to the code around it (a load a byte).
+    #[inline(never)]
+    pub(in crate::engine) fn walk_apart(&self, uri: &[u8], spans: &mut [[Mark; 2]]) -> Walk {
+        self.walk(uri, spans)
     }
 
     /// The walk from the first branch point on, with a resume stack and a budget.
     #[inline(never)]
-    fn backtracking_walk(&self, uri: &[u8], slots: &mut [Mark], place: Place) -> Walk {
+    fn backtracking_walk(&self, uri: &[u8], spans: &mut [[Mark; 2]], place: Place) -> Walk {
         let mut ways = Backtrack {
             stack: Stack::new(),
             budget: 4 * uri.len() + 64,
             attempt: 0,
         };
-        self.walk_from(uri, slots, &mut ways, place)
+        self.walk_from(uri, spans, &mut ways, place)
     }
 
     /// The walk's loop, from `place`, keeping its ways back in `ways`. Where a later edge
@@ -244,7 +258,7 @@ impl Walker {
     fn walk_from<W: Ways>(
         &self,
         uri: &[u8],
-        slots: &mut [Mark],
+        spans: &mut [[Mark; 2]],
         ways: &mut W,
         place: Place,
     ) -> Walk {
@@ -261,7 +275,7 @@ impl Walker {
                     Ok((stop, at, end)) => (node, n, pos) = (stop, at, end),
                     Err((node, pos)) => {
                         let place = Place::at(node, pos, Step::Literal, seen);
-                        return ways.stuck(self, uri, slots, place);
+                        return ways.stuck(self, uri, spans, place);
                     }
                 }
             } else {
@@ -273,10 +287,10 @@ impl Walker {
                 if let Some((child, next)) = self.segment_child(n, pos, end, uri) {
                     if n.flags & LATER_EDGES != 0 && !ways.keep(node, pos, Step::Tail) {
                         let place = Place::at(node, pos, Step::Segment, seen);
-                        return ways.stuck(self, uri, slots, place);
+                        return ways.stuck(self, uri, spans, place);
                     }
                     seen |= bits;
-                    take(slots, n.segment_slot.into(), pos, end);
+                    take(spans, n.segment_var.into(), pos, end);
                     (node, pos, step) = (child, next, Step::Literal);
                     continue;
                 }
@@ -289,7 +303,7 @@ impl Walker {
             // there, past its literal and `{v}` edges, without asking.
             let rarer = match byte {
                 None => {
-                    if let Some(key) = self.ends_here(n, node, pos, slots) {
+                    if let Some(key) = self.ends_here(n, node, pos, spans) {
                         return Walk::Found(key, Seen(seen));
                     }
                     true
@@ -297,7 +311,7 @@ impl Walker {
                 Some(_) => n.flags & LATER_EDGES != 0,
             };
             let (next, bits, cost) = if rarer {
-                self.rarer_edges(node, uri, pos, step.max(Step::Segment), slots)
+                self.rarer_edges(node, uri, pos, step.max(Step::Segment), spans)
             } else {
                 (Rarer::Fail, 0, 0)
             };
@@ -377,7 +391,7 @@ impl Walker {
         uri: &[u8],
         pos: usize,
         from: Step,
-        slots: &mut [Mark],
+        spans: &mut [[Mark; 2]],
     ) -> (Rarer, u8, usize) {
         let exits = &self.exits[node as usize];
         let Some(&byte) = uri.get(pos) else {
@@ -389,7 +403,7 @@ impl Walker {
                 .and_then(|edge| Some((edge, self.prefix_end(edge.child, uri, pos)?)));
             return match next {
                 Some((edge, next)) => {
-                    take(slots, edge.slot, pos, pos);
+                    take(spans, edge.var, pos, pos);
                     (Rarer::Next(edge.child, next), 0, 0)
                 }
                 None => (Rarer::Fail, 0, 0),
@@ -400,7 +414,7 @@ impl Walker {
             if let Some(tail) = exits.tail.filter(|t| t.start.admits(Some(byte))) {
                 let (end, bits) = self.tail_run(tail.run, uri, pos);
                 if end == uri.len() {
-                    slots[tail.slot as usize] = Mark::at(pos);
+                    spans[tail.var as usize][0] = Mark::at(pos);
                     return (Rarer::Found(tail.key), bits, 0);
                 }
                 // Charged like a variable's run: a walk that fails here may scan another tail.
@@ -416,7 +430,7 @@ impl Walker {
         if end != uri.len() || end == pos && !self.empty_vars {
             return (Rarer::Fail, 0, cost);
         }
-        take(slots, edge.slot, pos, end);
+        take(spans, edge.var, pos, end);
         (Rarer::Next(edge.child, end), bits, cost)
     }
 
@@ -441,11 +455,17 @@ impl Walker {
 
     /// The template that matches when the URI ends at node `n` (number `node`), if one does.
     #[inline]
-    fn ends_here(&self, n: &WalkNode, node: u32, pos: usize, slots: &mut [Mark]) -> Option<u32> {
+    fn ends_here(
+        &self,
+        n: &WalkNode,
+        node: u32,
+        pos: usize,
+        spans: &mut [[Mark; 2]],
+    ) -> Option<u32> {
         if n.flags & TAIL == 0 {
             return n.end();
         }
-        self.ends_with_tail(n.end(), node, pos, slots)
+        self.ends_with_tail(n.end(), node, pos, spans)
     }
 
     /// [`ends_here`](Self::ends_here) at a node that a query tail leaves: out of line, so
@@ -456,10 +476,10 @@ impl Walker {
         end: Option<u32>,
         node: u32,
         pos: usize,
-        slots: &mut [Mark],
+        spans: &mut [[Mark; 2]],
     ) -> Option<u32> {
         match self.exits[node as usize].tail {
-            Some(tail) => Some(empty_tail_or_end(tail, end, pos, slots)),
+            Some(tail) => Some(empty_tail_or_end(tail, end, pos, spans)),
             None => end,
         }
     }
@@ -640,19 +660,18 @@ pub(super) fn query_block(block: &[u8]) -> Option<u8> {
     )
 }
 
-/// Records a variable's span in slots `slot` and `slot + 1`.
-fn take(slots: &mut [Mark], slot: u32, start: usize, end: usize) {
-    slots[slot as usize] = Mark::at(start);
-    slots[slot as usize + 1] = Mark::at(end);
+/// Records the span of variable `var`.
+fn take(spans: &mut [[Mark; 2]], var: u32, start: usize, end: usize) {
+    spans[var as usize] = [Mark::at(start), Mark::at(end)];
 }
 
 /// At the end of the URI, a template ending here and one whose query tail is empty tie on
 /// rank: the lower key wins, as in the VM.
-fn empty_tail_or_end(tail: Tail, end: Option<u32>, pos: usize, slots: &mut [Mark]) -> u32 {
+fn empty_tail_or_end(tail: Tail, end: Option<u32>, pos: usize, spans: &mut [[Mark; 2]]) -> u32 {
     match end {
         Some(end) if end < tail.key => end,
         _ => {
-            slots[tail.slot as usize] = Mark::at(pos);
+            spans[tail.var as usize][0] = Mark::at(pos);
             tail.key
         }
     }

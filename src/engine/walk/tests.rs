@@ -10,6 +10,16 @@ fn tokens(t: &str) -> Vec<Token> {
     trie::tokens(&Parsed::parse(t).unwrap())
 }
 
+impl Walker {
+    /// [`walk`](Walker::walk) over flat marks, two a variable, as the VM writes them.
+    fn walk_flat(&self, uri: &[u8], marks: &mut [Mark]) -> Walk {
+        let mut pairs: Vec<[Mark; 2]> = marks.chunks(2).map(|m| [m[0], m[1]]).collect();
+        let walked = self.walk(uri, &mut pairs);
+        marks.copy_from_slice(pairs.as_flattened());
+        walked
+    }
+}
+
 /// The marks of these offsets.
 fn marks<const N: usize>(offsets: [usize; N]) -> [Mark; N] {
     offsets.map(Mark::at)
@@ -33,13 +43,13 @@ fn scheme_and_authority_letters_walk_without_case() {
         ("MAIL://H/7", 2),
     ] {
         assert_eq!(
-            walker.walk(uri.as_bytes(), &mut slots),
+            walker.walk_flat(uri.as_bytes(), &mut slots),
             Walk::Found(key, Seen(ALLOWED)),
             "{uri}"
         );
     }
     assert!(matches!(
-        walker.walk(b"notes://hostname.example.org/drafts/7", &mut slots),
+        walker.walk_flat(b"notes://hostname.example.org/drafts/7", &mut slots),
         Walk::NotFound(..)
     ));
     // One letter with case and without it at one place is two children for one byte: the
@@ -89,7 +99,7 @@ fn long_prefixes_are_chains_of_words() {
         ("NOTES://HOSTNAME.EXAMPLE.ORG/Drafts/7", 0, [36, 37]),
         ("x://a/very/long/path-of-literals/42", 1, [33, 35]),
     ] {
-        let walked = walker.walk(uri.as_bytes(), &mut slots);
+        let walked = walker.walk_flat(uri.as_bytes(), &mut slots);
         assert_eq!(walked, Walk::Found(key, Seen(ALLOWED)), "{uri}");
         assert_eq!(slots, marks(id), "{uri}");
     }
@@ -97,7 +107,7 @@ fn long_prefixes_are_chains_of_words() {
         "notes://hostname.example.org/drafts/7",
         "x://a/very/long/path-of-literal/42",
     ] {
-        let walked = walker.walk(uri.as_bytes(), &mut slots);
+        let walked = walker.walk_flat(uri.as_bytes(), &mut slots);
         assert!(matches!(walked, Walk::NotFound(..)), "{uri}");
     }
 }
@@ -109,14 +119,14 @@ fn the_text_every_template_starts_with_is_the_roots() {
     let walker = Walker::build(&[tokens("/users/{id}"), tokens("/user")], false, false).unwrap();
     assert_eq!(prefix(&walker.nodes[0]), b"/user");
     let mut slots = [Mark::NONE; 2];
-    assert_eq!(walker.walk(b"/user", &mut slots), Walk::Found(1, Seen(0)));
+    assert_eq!(walker.walk_flat(b"/user", &mut slots), Walk::Found(1, Seen(0)));
     assert_eq!(
-        walker.walk(b"/users/7", &mut slots),
+        walker.walk_flat(b"/users/7", &mut slots),
         Walk::Found(0, Seen(ALLOWED))
     );
     assert_eq!(slots, marks([7, 8]));
     for uri in ["", "/", "/use", "users/7", "/User"] {
-        let walked = walker.walk(uri.as_bytes(), &mut slots);
+        let walked = walker.walk_flat(uri.as_bytes(), &mut slots);
         assert_eq!(walked, Walk::NotFound(Seen(0), 0), "{uri}");
     }
 }
@@ -133,11 +143,11 @@ fn a_walk_past_its_resume_stack_gives_up() {
     let mut slots = [Mark::NONE; 2];
     let within = "/x".repeat(MAX_RESUME - 1) + "/y";
     assert_eq!(
-        walker.walk(within.as_bytes(), &mut slots),
+        walker.walk_flat(within.as_bytes(), &mut slots),
         Walk::Found((MAX_RESUME - 1) as u32, Seen(ALLOWED))
     );
     let past = "/x".repeat(MAX_RESUME + 1) + "/y";
-    assert_eq!(walker.walk(past.as_bytes(), &mut slots), Walk::GaveUp);
+    assert_eq!(walker.walk_flat(past.as_bytes(), &mut slots), Walk::GaveUp);
 }
 
 /// A straight walk that meets a branch point hands its place over to a walk that can go
@@ -149,7 +159,7 @@ fn a_straight_walk_hands_over_at_its_first_branch_point() {
     let walker = Walker::build(&templates, false, false).unwrap();
     let mut slots = [Mark::NONE; 4];
     assert_eq!(
-        walker.walk(b"/a/b/x", &mut slots),
+        walker.walk_flat(b"/a/b/x", &mut slots),
         Walk::Found(1, Seen(ALLOWED))
     );
     assert_eq!(slots[..2], marks([3, 4]), "{{v}} is `b`");
@@ -158,7 +168,7 @@ fn a_straight_walk_hands_over_at_its_first_branch_point() {
     let walker = Walker::build(&templates, false, false).unwrap();
     let mut slots = [Mark::NONE; 4];
     assert_eq!(
-        walker.walk(b"/a/b/c/z", &mut slots),
+        walker.walk_flat(b"/a/b/c/z", &mut slots),
         Walk::Found(1, Seen(ALLOWED | DOT_OR_SLASH))
     );
     assert_eq!(slots[..2], marks([3, 8]), "{{+p}} is `b/c/z`");
@@ -171,7 +181,7 @@ fn a_hand_over_keeps_what_the_walk_saw() {
     let templates = [tokens("/{v}/a/b"), tokens("/{v}/a/d"), tokens("/{v}/{w}/c")];
     let walker = Walker::build(&templates, false, false).unwrap();
     let mut slots = [Mark::NONE; 4];
-    match walker.walk(b"/%41/a/c", &mut slots) {
+    match walker.walk_flat(b"/%41/a/c", &mut slots) {
         // `%41` is the triplet of an unreserved character: left to the URI's check.
         Walk::Found(2, seen) => assert_eq!(
             seen.0 & (PERCENT | UNREAD_TRIPLET),
@@ -188,7 +198,7 @@ fn an_empty_tail_and_an_end_at_one_node_go_by_key() {
     let walker = Walker::build(&[tokens("/{v}/{?q}"), tokens("/{w}/")], false, false).unwrap();
     let mut slots = [Mark::NONE; 4];
     assert_eq!(
-        walker.walk(b"/x/", &mut slots),
+        walker.walk_flat(b"/x/", &mut slots),
         Walk::Found(0, Seen(ALLOWED))
     );
     assert_eq!(slots[2], Mark::at(3), "the tail starts at the end");
@@ -196,7 +206,7 @@ fn an_empty_tail_and_an_end_at_one_node_go_by_key() {
     let walker = Walker::build(&[tokens("/{w}/"), tokens("/{v}/{?q}")], false, false).unwrap();
     let mut slots = [Mark::NONE; 4];
     assert_eq!(
-        walker.walk(b"/x/", &mut slots),
+        walker.walk_flat(b"/x/", &mut slots),
         Walk::Found(0, Seen(ALLOWED))
     );
     assert_eq!(slots[2], Mark::NONE, "no tail taken");
@@ -204,7 +214,7 @@ fn an_empty_tail_and_an_end_at_one_node_go_by_key() {
     let walker = Walker::build(&[tokens("/a{?q}")], false, false).unwrap();
     let mut slots = [Mark::NONE; 2];
     assert_eq!(
-        walker.walk(b"/a", &mut slots),
+        walker.walk_flat(b"/a", &mut slots),
         Walk::Found(0, Seen::default())
     );
     assert_eq!(slots[0], Mark::at(2));
@@ -237,11 +247,11 @@ fn a_walk_that_backtracks_too_much_gives_up() {
     let mut slots = [Mark::NONE; 22];
     let found = "/a".repeat(10) + "/end";
     assert!(matches!(
-        walker.walk(found.as_bytes(), &mut slots),
+        walker.walk_flat(found.as_bytes(), &mut slots),
         Walk::Found(..)
     ));
     let missed = "/a".repeat(10) + "/nope";
-    assert_eq!(walker.walk(missed.as_bytes(), &mut slots), Walk::GaveUp);
+    assert_eq!(walker.walk_flat(missed.as_bytes(), &mut slots), Walk::GaveUp);
 }
 
 /// The literal steps of an attempt that fails count against the budget: here each of 8
@@ -258,7 +268,7 @@ fn the_literal_steps_of_failed_attempts_count_against_the_budget() {
     let walker = Walker::build(&templates, false, false).unwrap();
     let mut slots = [Mark::NONE; 6];
     let uri = "/a".repeat(3) + &"/x".repeat(200) + "/nope";
-    assert_eq!(walker.walk(uri.as_bytes(), &mut slots), Walk::GaveUp);
+    assert_eq!(walker.walk_flat(uri.as_bytes(), &mut slots), Walk::GaveUp);
 }
 
 /// The bytes a variable's run scans count against the budget even when the edge is not
@@ -270,10 +280,10 @@ fn the_runs_a_walk_scans_count_against_its_budget() {
     let walker = every_combination(6, "/{w}/end");
     let mut slots = [Mark::NONE; 16];
     let long_runs = "/a".repeat(6) + "/" + &"x".repeat(100_000) + "#";
-    assert_eq!(walker.walk(long_runs.as_bytes(), &mut slots), Walk::GaveUp);
+    assert_eq!(walker.walk_flat(long_runs.as_bytes(), &mut slots), Walk::GaveUp);
     let short_runs = "/a".repeat(6) + "/x#" + &"x".repeat(100_000);
     assert!(matches!(
-        walker.walk(short_runs.as_bytes(), &mut slots),
+        walker.walk_flat(short_runs.as_bytes(), &mut slots),
         Walk::NotFound(..)
     ));
 }
@@ -286,12 +296,12 @@ fn the_hole_matches_no_text() {
     assert!(walker.nodes.contains(&HOLE));
     for uri in ["/b", "/\u{ff}", "/\u{0}", "/"] {
         assert_eq!(
-            walker.walk(uri.as_bytes(), &mut slots),
+            walker.walk_flat(uri.as_bytes(), &mut slots),
             Walk::NotFound(Seen(0), 1),
             "{uri:?}"
         );
     }
-    assert_eq!(walker.walk(b"/c", &mut slots), Walk::Found(1, Seen(0)));
+    assert_eq!(walker.walk_flat(b"/c", &mut slots), Walk::Found(1, Seen(0)));
 }
 
 #[test]
@@ -366,7 +376,7 @@ mod agrees_with_the_vm {
             let width = 2 * t.var_count();
             let (mut walked, mut ran) = (vec![Mark::NONE; width], vec![Mark::NONE; width]);
             let by_vm = vm::run(&program, uri.as_bytes(), &mut ran);
-            match walker.walk(uri.as_bytes(), &mut walked) {
+            match walker.walk_flat(uri.as_bytes(), &mut walked) {
                 Walk::GaveUp => {}
                 Walk::NotFound(..) => prop_assert_eq!(by_vm, None),
                 Walk::Found(key, _) => {
@@ -452,7 +462,7 @@ mod agrees_with_the_vm {
             };
             let width = 2 * templates.iter().map(|t| t.var_count()).max().unwrap_or(0);
             let mut marks = vec![Mark::NONE; width];
-            if let Walk::NotFound(_, vouched) = walker.walk(uri.as_bytes(), &mut marks) {
+            if let Walk::NotFound(_, vouched) = walker.walk_flat(uri.as_bytes(), &mut marks) {
                 let vouched = vouched as usize;
                 prop_assert!(uri.as_bytes()[..vouched].iter().all(|&b| crate::pct::is_plain(b)));
                 prop_assert_eq!(validate_uri_past(&uri, vouched), validate_uri(&uri));
@@ -507,7 +517,7 @@ mod agrees_with_the_vm {
         };
         let width = 2 * templates.iter().map(|t| t.var_count()).max().unwrap_or(0);
         let mut marks = vec![Mark::NONE; width];
-        match walker.walk(uri.as_bytes(), &mut marks) {
+        match walker.walk_flat(uri.as_bytes(), &mut marks) {
             Walk::NotFound(seen, _) if !seen.stopped_at_client_raw() => {
                 vm::run(&lenient, uri.as_bytes(), &mut marks).is_none()
             }
