@@ -65,11 +65,13 @@ impl Spans {
         }
     }
 
-    /// The marks, a pair a variable: what a walk writes, one bounds check a span.
+    /// The marks, a pair a variable: what a walk writes, one bounds check a span. Inline,
+    /// all the room there is, past the last variable too: a walk writes only the pairs of its
+    /// template's variables, and the lookup reads no length back.
     #[inline]
     pub(crate) fn pairs_mut(&mut self) -> &mut [[Mark; 2]] {
         match self {
-            Self::Inline { vars, pairs } => &mut pairs[..usize::from(*vars)],
+            Self::Inline { pairs, .. } => pairs,
             Self::Heap(v) => v,
         }
     }
@@ -77,7 +79,11 @@ impl Spans {
     /// The marks, two a variable: what the automaton writes.
     #[inline]
     pub(crate) fn marks_mut(&mut self) -> &mut [Mark] {
-        self.pairs_mut().as_flattened_mut()
+        let pairs = match self {
+            Self::Inline { vars, pairs } => &mut pairs[..usize::from(*vars)],
+            Self::Heap(v) => v,
+        };
+        pairs.as_flattened_mut()
     }
 
     #[inline]
