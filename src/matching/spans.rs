@@ -104,6 +104,8 @@ impl Spans {
     /// Sets the span of variable `var`.
     #[inline]
     pub(crate) fn set(&mut self, var: usize, span: Range<usize>) {
+        // `pairs_mut` lends the inline room past the last variable too.
+        debug_assert!(var < self.pairs().len(), "variable {var} of the spans");
         self.pairs_mut()[var] = [Mark::at(span.start), Mark::at(span.end)];
     }
 

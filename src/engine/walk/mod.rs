@@ -264,10 +264,9 @@ struct VarEdge {
     child: u32,
 }
 
-/// A query tail: the key of its template, the variable whose first mark records where the
-/// tail starts (the tail's first variable), the
-/// bytes it can start with, and the [`RunTable`] of what it may hold (its pairs are read when
-/// the captures are bound).
+/// A query tail: the key of its template, its first variable (whose first mark records where
+/// the tail starts), the bytes it can start with, and the [`RunTable`] of what it may hold
+/// (its pairs are read when the captures are bound).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Tail {
     key: u32,

@@ -119,7 +119,10 @@ fn the_text_every_template_starts_with_is_the_roots() {
     let walker = Walker::build(&[tokens("/users/{id}"), tokens("/user")], false, false).unwrap();
     assert_eq!(prefix(&walker.nodes[0]), b"/user");
     let mut slots = [Mark::NONE; 2];
-    assert_eq!(walker.walk_flat(b"/user", &mut slots), Walk::Found(1, Seen(0)));
+    assert_eq!(
+        walker.walk_flat(b"/user", &mut slots),
+        Walk::Found(1, Seen(0))
+    );
     assert_eq!(
         walker.walk_flat(b"/users/7", &mut slots),
         Walk::Found(0, Seen(ALLOWED))
@@ -251,7 +254,10 @@ fn a_walk_that_backtracks_too_much_gives_up() {
         Walk::Found(..)
     ));
     let missed = "/a".repeat(10) + "/nope";
-    assert_eq!(walker.walk_flat(missed.as_bytes(), &mut slots), Walk::GaveUp);
+    assert_eq!(
+        walker.walk_flat(missed.as_bytes(), &mut slots),
+        Walk::GaveUp
+    );
 }
 
 /// The literal steps of an attempt that fails count against the budget: here each of 8
@@ -280,7 +286,10 @@ fn the_runs_a_walk_scans_count_against_its_budget() {
     let walker = every_combination(6, "/{w}/end");
     let mut slots = [Mark::NONE; 16];
     let long_runs = "/a".repeat(6) + "/" + &"x".repeat(100_000) + "#";
-    assert_eq!(walker.walk_flat(long_runs.as_bytes(), &mut slots), Walk::GaveUp);
+    assert_eq!(
+        walker.walk_flat(long_runs.as_bytes(), &mut slots),
+        Walk::GaveUp
+    );
     let short_runs = "/a".repeat(6) + "/x#" + &"x".repeat(100_000);
     assert!(matches!(
         walker.walk_flat(short_runs.as_bytes(), &mut slots),
