@@ -79,6 +79,9 @@ impl Program {
             !policy.require_path_vars,
             policy.strict_encoding,
         );
+        if let Some(walker) = &mut program.walker {
+            walker.bind_tails(&[t]);
+        }
         Ok(program)
     }
 
@@ -105,6 +108,9 @@ impl Program {
         if policy.require_path_vars {
             let tokens: Vec<Vec<Token>> = templates.iter().map(|t| tokens(t)).collect();
             program.walker = Walker::build(&tokens, false, policy.strict_encoding);
+            if let Some(walker) = &mut program.walker {
+                walker.bind_tails(templates);
+            }
         }
         Ok(program)
     }

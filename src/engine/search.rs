@@ -10,7 +10,7 @@ use super::program::Program;
 use super::statics::Statics;
 use super::validate::{Known, too_long, validate_triplets, validate_uri, validate_uri_past};
 use super::vm;
-use super::walk::{Seen, Walk};
+use super::walk::{BINDS_TAILS, Seen, Walk};
 use crate::matching::{BadUri, Mark, Spans, Unsupported};
 use crate::pct::{self, Triplets};
 use crate::template::Parsed;
@@ -73,7 +73,9 @@ pub(crate) struct Matcher {
     /// Who matches a URI without its fragment, when no template matched it with it.
     set_aside: SetAside,
     /// What a match of each program key needs: keys order static templates first, then by
-    /// text, which is the tie-break among equally ranked matches.
+    /// text, which is the tie-break among equally ranked matches. Past the program's keys,
+    /// as many again: template `i`'s found with its query tail bound by the walk, as key
+    /// `i + n` of `n` (see `Walker::bind_tails`), complete.
     keys: Vec<Key>,
     /// Static templates that need no normalization, by text, to their index: a URI that
     /// spells one is found without a search.
@@ -190,16 +192,20 @@ impl Matcher {
         order: &[u32],
         set_aside: SetAside,
     ) -> Self {
-        let keys = sorted
+        let key = |t: &Parsed, index: u32, bound: bool| Key {
+            index,
+            tail: t.tail_var().filter(|_| !bound).map(|v| v as u32),
+            vars: t.var_count() as u32,
+            complete: (bound || t.tail_var().is_none()) && !t.has_repeats(),
+        };
+        let mut keys: Vec<Key> = sorted
             .iter()
             .zip(order)
-            .map(|(t, &index)| Key {
-                index,
-                tail: t.tail_var().map(|v| v as u32),
-                vars: t.var_count() as u32,
-                complete: t.tail_var().is_none() && !t.has_repeats(),
-            })
+            .map(|(t, &i)| key(t, i, false))
             .collect();
+        if BINDS_TAILS {
+            keys.extend(sorted.iter().zip(order).map(|(t, &i)| key(t, i, true)));
+        }
         let statics = if sorted.len() > 1 {
             Statics::new(order.iter().copied().zip(sorted.iter().copied()))
         } else {
@@ -410,7 +416,7 @@ impl Matcher {
         templates: &dyn Templates,
         left_out: &[u32],
     ) -> Result<Option<Found>, BadUri> {
-        let keys: Vec<u32> = (0..self.keys.len() as u32)
+        let keys: Vec<u32> = (0..self.program_keys().len() as u32)
             .filter(|&key| left_out.contains(&self.keys[key as usize].index))
             .collect();
         let known = Some(validate_uri(uri)?);
@@ -490,6 +496,12 @@ impl Matcher {
         }))
     }
 
+    /// The keys of the program's templates, in its order, without those of templates found
+    /// with their tails bound.
+    fn program_keys(&self) -> &[Key] {
+        &self.keys[..self.keys.len() >> u32::from(BINDS_TAILS)]
+    }
+
     /// The lenient program, compiled on first use, unless the policy is strict.
     fn lenient(&self, templates: &dyn Templates) -> Option<&Program> {
         if self.policy.strict_encoding {
@@ -499,7 +511,7 @@ impl Matcher {
         self.lenient
             .get_or_init(|| {
                 let sorted: Vec<&Parsed> = self
-                    .keys
+                    .program_keys()
                     .iter()
                     .map(|key| templates.template(key.index))
                     .collect();

@@ -298,6 +298,20 @@ impl<'a> PackedNames<'a> {
         })
     }
 
+    /// The words, where they are heads (see [`has_heads`](Self::has_heads)): what a walk
+    /// keeps to bind a tail's pairs itself (natively: WebAssembly's walks bind none).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn heads(self) -> Option<&'a [u64]> {
+        self.heads.then_some(self.words)
+    }
+
+    /// Names packed as heads, from [`heads`](Self::heads).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[inline]
+    pub(crate) fn of_heads(words: &'a [u64]) -> Self {
+        Self { words, heads: true }
+    }
+
     /// The index of the name that `name` is, if one is; `None` where `name` cannot be packed.
     #[inline]
     pub(crate) fn find(self, name: &[u8]) -> Option<Option<usize>> {

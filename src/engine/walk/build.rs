@@ -2,9 +2,9 @@
 //! the flat node array the walk reads.
 
 use super::{
-    ALLOWED, BRANCHES, CLIENT_STOP, Class, DOT_OR_SLASH, EMPTY_SEGMENT, Exits, HASH, HEAD_LEN,
-    HOLE, LATER_EDGES, NO_END, NOT_PLAIN, PERCENT, QUERY_RUN, RunTable, SEGMENT, STOP, TAIL, Tail,
-    VarEdge, WalkNode, Walker, load,
+    ALLOWED, BRANCHES, CLIENT_STOP, Class, DOT_OR_SLASH, EMPTY_SEGMENT, Exits, FIRST_VAR_RUN, HASH,
+    HEAD_LEN, HOLE, LATER_EDGES, NO_END, NOT_PLAIN, PERCENT, QUERY_RUN, QUERY_VALUES, RunTable,
+    SEGMENT, STOP, TAIL, Tail, VarEdge, WalkNode, Walker, load,
 };
 use crate::engine::trie::{Token, VarToken};
 use crate::template::Operator;
@@ -126,6 +126,7 @@ impl BuildTrie {
                         var,
                         start: *start,
                         run: QUERY_RUN,
+                        heads: None,
                     });
                     return true;
                 }
@@ -308,8 +309,16 @@ impl BuildTrie {
             }
         }
         let mut walker = Walker::default();
-        let mut classes = vec![Class::query()]; // QUERY_RUN
-        walker.runs.push(run_table(Class::query(), Percent::Byte));
+        let query = run_table(Class::query(), Percent::Byte);
+        walker.runs.push(query);
+        walker.runs.push(query_values_table(query));
+        debug_assert_eq!(
+            (QUERY_RUN, QUERY_VALUES, FIRST_VAR_RUN),
+            (0, 1, walker.runs.len() as u32),
+            "the query's tables come first"
+        );
+        // The classes of the variables' tables, which follow the query's two.
+        let mut classes = Vec::new();
         for &slot in &order {
             let Some((old, _)) = slot else {
                 walker.nodes.push(HOLE);
@@ -319,10 +328,9 @@ impl BuildTrie {
             let n = &self.nodes[old];
             let mut var_edge = |edge: BuildEdge| {
                 // Not the query's table, whatever its class: a variable's stops at `%`.
-                let run = (classes.iter().skip(1))
-                    .position(|&c| c == edge.class)
-                    .map(|at| at + 1)
-                    .unwrap_or_else(|| {
+                let class = classes.iter().position(|&c| c == edge.class);
+                let run = FIRST_VAR_RUN as usize
+                    + class.unwrap_or_else(|| {
                         classes.push(edge.class);
                         walker.runs.push(run_table(edge.class, Percent::Stop));
                         classes.len() - 1
@@ -461,6 +469,16 @@ fn reading(strict: bool, var: &VarToken) -> Reading {
         strict,
         in_query: var.in_query,
     }
+}
+
+/// The [`RunTable`] of a query value that a walk binds (see [`Walker::bind_tail`]): the query
+/// tail's (`query`), but that `&` ends the value and `%` stops the loop, for its triplet to be
+/// read whole, as in a variable's table.
+fn query_values_table(query: RunTable) -> RunTable {
+    let mut table = query;
+    table[usize::from(b'&')] = STOP;
+    table[usize::from(b'%')] = PERCENT;
+    table
 }
 
 /// How a [`RunTable`]'s loop takes a `%`.

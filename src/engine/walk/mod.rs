@@ -29,11 +29,19 @@
 //! path-safety rule looks at, so that a lookup with plain captures skips checking them; it
 //! reads each triplet whole where it meets it, so that a lookup whose path values' triplets
 //! are of inert bytes or two-byte characters (`a%20b`, `caf%C3%A9`) skips reading the URI
-//! again to validate them (a query tail leaves its triplets to that check). The template that
-//! ends at a node is kept in the node itself, so that the end of a lookup reads nothing more.
+//! again to validate them. A query tail the walk binds itself (`tail`), reading its triplets
+//! the same way; any other it leaves to be bound after it, and its triplets to that check. The
+//! template that ends at a node is kept in the node itself, so that the end of a lookup reads
+//! nothing more.
 
 mod build;
 mod run;
+// The npm package's module binds no tail: the binding's code would cost the package more of
+// its size than its limit leaves (benches/RESULTS.md).
+#[cfg_attr(target_arch = "wasm32", path = "tail_none.rs")]
+mod tail;
+#[cfg(test)]
+mod tail_tests;
 #[cfg(test)]
 mod tests;
 
@@ -41,6 +49,9 @@ use super::trie::TailStart;
 use super::word::load;
 use crate::matching::Mark;
 use crate::template::class::Class;
+pub(super) use tail::BINDS_TAILS;
+#[cfg(not(target_arch = "wasm32"))]
+use tail::TailHeads;
 
 /// A radix trie over delimited templates, flattened for the walk.
 ///
@@ -62,6 +73,10 @@ pub(super) struct Walker {
     exits: Vec<Exits>,
     /// The bytes each kind of variable runs over, by [`VarEdge::run`].
     runs: Vec<RunTable>,
+    /// The query tails whose pairs the walk binds, by [`Tail::heads`]. (WebAssembly's walks
+    /// bind none: the field would cost the module its copies and drops.)
+    #[cfg(not(target_arch = "wasm32"))]
+    tails: Vec<TailHeads>,
     /// Whether a variable outside the query may be empty (see
     /// [`MatchOptions::allow_empty_path_vars`](crate::matching::MatchOptions::allow_empty_path_vars)).
     empty_vars: bool,
@@ -97,6 +112,11 @@ type RunTable = [u8; 256];
 
 /// The [`RunTable`] of query tails: printable ASCII but `#`, triplets and non-ASCII bytes.
 const QUERY_RUN: u32 = 0;
+/// The [`RunTable`] of a query value that the walk binds: [`QUERY_RUN`]'s bytes, but that `&`
+/// ends the value and `%` stops the loop.
+const QUERY_VALUES: u32 = 1;
+/// The first [`RunTable`] of a variable's class.
+const FIRST_VAR_RUN: u32 = 2;
 
 /// A [`RunTable`] entry: the byte ends the run.
 const STOP: u8 = 0;
@@ -266,20 +286,24 @@ struct VarEdge {
 
 /// A query tail: the key of its template, its first variable (whose first mark records where
 /// the tail starts), the bytes it can start with, and the [`RunTable`] of what it may hold
-/// (its pairs are read when the captures are bound).
+/// (its pairs are read when the captures are bound, unless the walk binds them: `heads`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Tail {
     key: u32,
     var: u32,
     start: TailStart,
     run: u32,
+    /// Where the walk binds the tail's pairs itself, its [`TailHeads`], by index in
+    /// [`Walker::tails`].
+    heads: Option<u32>,
 }
 
 /// The outcome of a walk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Walk {
     /// The key of the template, and what its walk saw (with that of abandoned branches, which
-    /// errs on the safe side).
+    /// errs on the safe side). Past the program's keys where the walk bound the template's
+    /// query tail (see [`Walker::bind_tails`]).
     Found(u32, Seen),
     /// No template matches; what the walk saw on its way, and how many of the URI's first
     /// bytes it vouches for: each matched as a literal or taken in a run, none a `%`, a `#`

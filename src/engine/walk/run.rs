@@ -3,8 +3,8 @@
 
 use super::{
     ALLOWED, BRANCHES, CLIENT_STOP, DOT_OR_SLASH, EMPTY_SEGMENT, HASH, LATER_EDGES, Mark,
-    NOT_PLAIN, PERCENT, QUERY_RUN, RunTable, SEGMENT, Seen, TAIL, Tail, UNREAD_TRIPLET, Walk,
-    WalkNode, Walker, load,
+    NOT_PLAIN, PERCENT, QUERY_RUN, RunTable, SEGMENT, Seen, TAIL, UNREAD_TRIPLET, Walk, WalkNode,
+    Walker, load,
 };
 use crate::pct::{self, Triplets};
 
@@ -412,6 +412,9 @@ impl Walker {
         let mut cost = 0;
         if from <= Step::Tail {
             if let Some(tail) = exits.tail.filter(|t| t.start.admits(Some(byte))) {
+                if let Some((key, bits)) = self.bind_tail(tail, uri, pos, spans) {
+                    return (Rarer::Found(key), bits, 0);
+                }
                 let (end, bits) = self.tail_run(tail.run, uri, pos);
                 if end == uri.len() {
                     spans[tail.var as usize][0] = Mark::at(pos);
@@ -478,9 +481,17 @@ impl Walker {
         pos: usize,
         spans: &mut [[Mark; 2]],
     ) -> Option<u32> {
-        match self.exits[node as usize].tail {
-            Some(tail) => Some(empty_tail_or_end(tail, end, pos, spans)),
-            None => end,
+        let Some(tail) = self.exits[node as usize].tail else {
+            return end;
+        };
+        // At the end of the URI, a template ending here and one whose query tail is empty tie
+        // on rank: the lower key wins, as in the VM.
+        match end {
+            Some(end) if end < tail.key => Some(end),
+            _ => Some(self.bind_empty_tail(tail, spans).unwrap_or_else(|| {
+                spans[tail.var as usize][0] = Mark::at(pos);
+                tail.key
+            })),
         }
     }
 
@@ -625,7 +636,7 @@ fn run_past_triplets(table: &RunTable, uri: &[u8], mut at: usize, mut seen: u8) 
 /// nothing more; any other, or a `%` that starts none (which the run takes, as the byte it is),
 /// is [`UNREAD_TRIPLET`], left to the check of the URI's triplets.
 #[inline]
-fn read_triplet(uri: &[u8], at: usize) -> (usize, u8) {
+pub(super) fn read_triplet(uri: &[u8], at: usize) -> (usize, u8) {
     match pct::read_triplet(uri, at) {
         Some((triplets, next)) if triplets <= Triplets::TwoByte => (next, 0),
         Some((_, next)) => (next, UNREAD_TRIPLET),
@@ -663,16 +674,4 @@ pub(super) fn query_block(block: &[u8]) -> Option<u8> {
 /// Records the span of variable `var`.
 fn take(spans: &mut [[Mark; 2]], var: u32, start: usize, end: usize) {
     spans[var as usize] = [Mark::at(start), Mark::at(end)];
-}
-
-/// At the end of the URI, a template ending here and one whose query tail is empty tie on
-/// rank: the lower key wins, as in the VM.
-fn empty_tail_or_end(tail: Tail, end: Option<u32>, pos: usize, spans: &mut [[Mark; 2]]) -> u32 {
-    match end {
-        Some(end) if end < tail.key => end,
-        _ => {
-            spans[tail.var as usize][0] = Mark::at(pos);
-            tail.key
-        }
-    }
 }
