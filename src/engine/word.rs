@@ -10,7 +10,11 @@ pub(super) fn load(bytes: &[u8], at: usize) -> u64 {
     if let Some(word) = bytes.get(at..at + 8) {
         return u64::from_le_bytes(word.try_into().expect("eight bytes"));
     }
-    if len >= 8 && at < len {
+    if at >= len {
+        // At the end: where a URI's last variable ends, so in line.
+        return 0;
+    }
+    if len >= 8 {
         // The last eight bytes, shifted so that the byte at `at` comes first.
         let last = u64::from_le_bytes(bytes[len - 8..].try_into().expect("eight bytes"));
         return last >> (8 * (at + 8 - len));
@@ -18,15 +22,11 @@ pub(super) fn load(bytes: &[u8], at: usize) -> u64 {
     load_short(bytes, at)
 }
 
-/// [`load`] from a text shorter than eight bytes, or past its end: rare, so kept out of the
-/// walk's loop.
+/// [`load`] from a text shorter than eight bytes: rare, so kept out of the walk's loop.
 #[cold]
 #[inline(never)]
 fn load_short(bytes: &[u8], at: usize) -> u64 {
-    match bytes.get(at..) {
-        Some(text) if !text.is_empty() => pack_short(text),
-        _ => 0,
-    }
+    bytes.get(at..).map_or(0, pack_short)
 }
 
 /// `text`, of fewer than eight bytes, packed little-endian: two loads of the widest piece that
