@@ -49,6 +49,7 @@ pub(crate) fn finish(
         && query.is_none()
         && !template.explodes()
         && !template.has_repeats()
+        && !template.splits_characters()
     {
         return Ok(());
     }
@@ -66,6 +67,9 @@ fn finish_spans(
     strict_query: bool,
 ) -> Result<(), MatchError> {
     let head_vars = template.tail_var().unwrap_or(template.var_count());
+    if template.splits_characters() {
+        check_char_boundaries(uri, spans, head_vars)?;
+    }
     let utf8_unknown = triplets.need_utf8_check();
     if utf8_unknown {
         check_utf8(uri, spans, head_vars)?;
@@ -89,6 +93,25 @@ fn finish_spans(
     }
     if template.has_repeats() {
         agree::agree_in_tail(template, uri, spans)?;
+    }
+    Ok(())
+}
+
+/// Checks that the spans of the first `vars` variables start and end between the URI's
+/// characters: where a literal took a raw character's first byte only (see
+/// [`Parsed::splits_characters`]), the value after it holds the rest, which is no text; as in
+/// the same URI with the character encoded, the value is not UTF-8.
+fn check_char_boundaries(uri: &str, spans: &Spans, vars: usize) -> Result<(), MatchError> {
+    for span in spans.first(vars).flatten() {
+        let cut = [span.start, span.end]
+            .into_iter()
+            .find(|&at| !uri.is_char_boundary(at));
+        if let Some(position) = cut {
+            return Err(MatchError::Malformed {
+                position,
+                reason: Malformed::NotUtf8,
+            });
+        }
     }
     Ok(())
 }

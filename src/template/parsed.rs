@@ -24,6 +24,8 @@ pub(crate) struct Parsed {
     nodes: Vec<Node>,
     /// Whether some variable is exploded (`{m*}`), and so may capture a map.
     explodes: bool,
+    /// See [`splits_characters`](Self::splits_characters).
+    splits_characters: bool,
     /// See [`tail_var`](Self::tail_var).
     tail_var: Option<usize>,
     /// The index of the node where the query tail starts, or the number of nodes (which the
@@ -68,6 +70,12 @@ impl Parsed {
         let nodes = grammar::parse(template, limits.max_expressions)
             .map_err(|(kind, at)| Error::new(kind, at, template))?;
         let explodes = nodes.iter().any(|n| matches!(n, Node::Var(v) if v.explode));
+        let splits_characters = nodes.iter().any(|n| match *n {
+            Node::Literal { start, end } => {
+                crate::pct::check_utf8(&template.as_bytes()[start as usize..end as usize]).is_err()
+            }
+            _ => false,
+        });
         let tail_node = tail_start(&nodes);
         let tail_var = first_tail_var(&nodes, tail_node);
         let tail_node = tail_node as u32;
@@ -77,6 +85,7 @@ impl Parsed {
             source: template.into(),
             nodes,
             explodes,
+            splits_characters,
             tail_var,
             tail_node,
             var_count,
@@ -148,6 +157,15 @@ impl Parsed {
     #[inline]
     pub(crate) fn explodes(&self) -> bool {
         self.explodes
+    }
+
+    /// Whether a literal holds part of a character only, in triplets (`x/%C3{v}`, half of
+    /// `é`): matched against the URI's raw `é`, such a literal takes the character's first
+    /// byte, and a variable would start inside the character. A match checks that its spans
+    /// start and end between characters.
+    #[inline]
+    pub(crate) fn splits_characters(&self) -> bool {
+        self.splits_characters
     }
 
     /// Index of the first variable of the query tail (the trailing run of `{?..}` and `{&..}`

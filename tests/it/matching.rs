@@ -99,6 +99,37 @@ fn triplets_that_are_not_utf8_are_malformed_not_replaced() {
     );
 }
 
+/// A literal that holds half a character (`%C3`, the first byte of `é`) takes that byte of a
+/// raw `é` too: the value after it would start inside the character. It is the value's rest,
+/// which is not UTF-8, as in the same URI with `é` encoded; before, slicing it panicked.
+#[test]
+fn a_literal_that_holds_half_a_character_leaves_a_value_that_is_not_utf8() {
+    use Malformed::NotUtf8;
+    for (t, uri, at) in [
+        ("x/%C3{p}", "x/\u{e9}", 3),
+        ("x/%C3{p}", "x/%C3%A9", 5),
+        ("x/%C3{p}", "x/\u{e9}a", 3),
+        ("x/%C3{+p}", "x/\u{e9}/b", 3),
+        ("%C3{+p}", "\u{e9}", 1),
+        ("x/%C3{p}/y", "x/\u{e9}/y", 3),
+        ("x/%C3{p}{?q}", "x/\u{e9}?q=1", 3),
+    ] {
+        assert_eq!(match_err(t, uri), malformed(at, NotUtf8), "{t} on {uri}");
+        let mut router = rfc6570::Router::new();
+        router.insert(t, ()).unwrap();
+        router.insert("x/{q}", ()).unwrap();
+        assert!(
+            matches!(
+                router.at(uri),
+                Err(rfc6570::RouteError::Malformed { position, reason: NotUtf8 }) if position == at
+            ),
+            "{t} on {uri} in a router"
+        );
+    }
+    // The whole character in the literal leaves whole characters to the value.
+    assert_eq!(caps("x/%C3%A9{p}", "x/\u{e9}a"), json!({"p": "a"}));
+}
+
 #[test]
 fn plus_stays_plus() {
     assert_eq!(caps("{v}", "a%2Bb"), json!({"v": "a+b"}));
