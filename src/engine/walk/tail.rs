@@ -35,6 +35,12 @@ impl TailHeads {
             return None;
         }
         let words = t.tail_words()?.heads()?;
+        // Every `%` of a tail the walk binds is then in a value, where `value_run` reads its
+        // triplet: which is why a bound tail's bits need no unread triplet.
+        debug_assert!(
+            (words.iter()).all(|w| !w.to_le_bytes().contains(&b'%')),
+            "packed names hold no `%`"
+        );
         let mut heads = Self {
             words: [0; 4],
             bits: [0; 4],
@@ -94,8 +100,9 @@ impl Walker {
     /// those its run would have seen but that its triplets are read. `None` where the walk
     /// cannot: the tail's spans are left unset, for the tail to be read as before.
     ///
-    /// It reads no byte past where the tail's run would stop, so that reading the tail again
-    /// costs the walk no more than twice its run.
+    /// It reads at most a word past where the tail's run would stop (a pair's first eight
+    /// bytes), so that reading the tail again costs the walk no more than twice its run and
+    /// a word.
     #[inline(never)]
     pub(super) fn bind_tail(
         &self,

@@ -9,12 +9,18 @@ use crate::matching::{CaptureKind, MatchOptions};
 use crate::router::RouterOptions;
 use crate::{Captures, Router, UriTemplate};
 
-/// `f`, with every walk it builds leaving its tails to be read after it.
+/// `f`, with every walk it builds leaving its tails to be read after it: until it returns or
+/// unwinds, so that a failing case leaves the thread's later cases as they were.
 fn unbound<R>(f: impl FnOnce() -> R) -> R {
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            UNBOUND.set(false);
+        }
+    }
     UNBOUND.set(true);
-    let answer = f();
-    UNBOUND.set(false);
-    answer
+    let _reset = Reset;
+    f()
 }
 
 /// All that a match's captures tell, in one text: each capture's name, raw text, kind,
