@@ -70,12 +70,11 @@ impl Parsed {
         let nodes = grammar::parse(template, limits.max_expressions)
             .map_err(|(kind, at)| Error::new(kind, at, template))?;
         let explodes = nodes.iter().any(|n| matches!(n, Node::Var(v) if v.explode));
-        let splits_characters = nodes.iter().any(|n| match *n {
-            Node::Literal { start, end } => {
-                crate::pct::check_utf8(&template.as_bytes()[start as usize..end as usize]).is_err()
-            }
-            _ => false,
-        });
+        // A triplet of a byte from 0x80 up, whose first hex digit is `8` or above (the grammar
+        // has checked that two hex digits follow every `%`): looked for in the whole text,
+        // names included, which errs on the side of checking.
+        let splits_characters =
+            (template.as_bytes().windows(2)).any(|pair| pair[0] == b'%' && pair[1] >= b'8');
         let tail_node = tail_start(&nodes);
         let tail_var = first_tail_var(&nodes, tail_node);
         let tail_node = tail_node as u32;
@@ -159,10 +158,10 @@ impl Parsed {
         self.explodes
     }
 
-    /// Whether a literal holds part of a character only, in triplets (`x/%C3{v}`, half of
-    /// `é`): matched against the URI's raw `é`, such a literal takes the character's first
-    /// byte, and a variable would start inside the character. A match checks that its spans
-    /// start and end between characters.
+    /// Whether the template holds a triplet of a non-ASCII byte, which in a literal may be part
+    /// of a character only (`x/%C3{v}`, half of `é`): matched against the URI's raw `é`, such
+    /// a literal takes the character's first byte, and a variable would start inside the
+    /// character. A match checks that its spans start and end between characters.
     #[inline]
     pub(crate) fn splits_characters(&self) -> bool {
         self.splits_characters
