@@ -673,7 +673,8 @@ fn route_expectation(
             Some(Value::Text(t)) => vec![t.clone()],
             _ => value
                 .strings()
-                .map(|s| decode(&expand_alone(place, s, None)).unwrap_or_default())
+                .flat_map(|s| resplit(place, &expand_alone(place, s, None)))
+                .map(|w| decode(&w).unwrap_or_default())
                 .collect(),
         };
         let broken = decoded
@@ -693,6 +694,17 @@ fn route_expectation(
         }
     }
     matched.clone()
+}
+
+/// The written text of an item not pinned exactly, and the pieces a router may read it as:
+/// `{+v}` and `{#v}` write a `,` or `=` in a value raw, and those are where their lists and
+/// maps split (`{+p*}` with the item `..,` writes `..,`, read as the items `..` and ``).
+fn resplit(place: &Place, written: &str) -> Vec<String> {
+    let mut pieces = vec![written.to_owned()];
+    if matches!(place.op, Operator::Reserved | Operator::Fragment) {
+        pieces.extend(written.split([',', '=']).map(str::to_owned));
+    }
+    pieces
 }
 
 /// Whether the values are in the round-trip domain of `template` ([`shape_values`] leaves them

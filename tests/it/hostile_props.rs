@@ -223,3 +223,16 @@ fn a_literal_that_starts_with_the_separator_pins_nothing() {
     );
     case.check_match(&t.match_uri(case.uri())).unwrap();
 }
+
+/// Found by the property above: `{+p*}` writes a `,` in an item raw, so the router reads the
+/// item `..,` as the items `..` and ``, and refuses the first. The label must not promise a
+/// match there.
+#[test]
+fn an_item_that_holds_the_separator_is_judged_as_the_router_splits_it() {
+    use rfc6570::testing::{Value, Values};
+    let t = UriTemplate::parse("x/{+p*}").unwrap();
+    let case = Case::new(&t, Values::new().with("p", Value::list(["..,"]))).unwrap();
+    assert_eq!(case.uri(), "x/..,");
+    assert_eq!(case.expected_route(), &Expected::NeverUnsafe);
+    check(&case, &router_of(&t)).unwrap();
+}
