@@ -686,11 +686,16 @@ fn run_automaton(
     spans: &mut Spans,
     known: &mut Option<Known>,
 ) -> Result<Option<Hit>, BadUri> {
+    // Without a lead (in WebAssembly), the table is not built before the URI is found valid.
+    let led = match dfa::LEADS {
+        true => program.dfa().map_or(0, |dfa| dfa.led(uri.as_bytes())),
+        false => 0,
+    };
     if known.is_none() {
-        *known = Some(validate_uri(uri)?);
+        *known = Some(validate_uri_past(uri, led)?);
     }
     let marks = spans.marks_mut();
-    let key = match program.dfa().map(|dfa| dfa.run(uri.as_bytes(), marks)) {
+    let key = match program.dfa().map(|dfa| dfa.run(uri.as_bytes(), led, marks)) {
         Some(dfa::Run::Match(key)) => Some(key),
         Some(dfa::Run::NoMatch) => None,
         Some(dfa::Run::Dynamic) | None => vm::run(program, uri.as_bytes(), marks),

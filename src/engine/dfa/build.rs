@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 
+use super::lead::Lead;
 use super::{
     Branch, COUNTING, Counting, DEAD, DYNAMIC, Dfa, MAX_CLASSES, MAX_COUNTERS, MAX_STATES,
     MAX_TESTS, MAX_THREADS, Move, Transition, Win,
@@ -225,6 +226,7 @@ impl<'p> Builder<'p> {
                     sets,
                 })
                 .collect(),
+            lead: Lead::NONE,
         })
     }
 

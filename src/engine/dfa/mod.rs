@@ -16,7 +16,8 @@
 //! match; the tests compare the two on random templates and URIs.
 //!
 //! **Costs.** Per unit, one byte load, one class load and one transition load, and a note
-//! where the transition moves slots; then, for a match, one step back per note. Linear in
+//! where the transition moves slots; then, for a match, one step back per note. The text
+//! every match starts with costs one word's comparison ([`lead`]). Linear in
 //! the URI whatever the template, and the same however many threads the VM would hold
 //! (`{+a}/{+b}/{+c}/end` over slashes costs a hundredth of what the VM spends on it). The
 //! table is built when the template is first matched, within a budget of
@@ -40,6 +41,8 @@
 //! engine hands that URI to the VM.
 
 mod build;
+#[cfg_attr(target_arch = "wasm32", path = "lead_none.rs")]
+mod lead;
 #[cfg(test)]
 mod tests;
 
@@ -48,6 +51,8 @@ use std::cell::RefCell;
 use super::inst::Nfa;
 use crate::matching::Mark;
 use crate::pct::unit_at;
+pub(super) use lead::LEADS;
+use lead::Lead;
 
 /// The most states a table may have.
 pub(super) const MAX_STATES: usize = 512;
@@ -84,6 +89,8 @@ pub(super) struct Dfa {
     counting: Vec<Counting>,
     /// The ways each counting transition goes, from [`Counting::first`] on.
     branches: Vec<Branch>,
+    /// The text every match starts with, which a run reads at once.
+    lead: Lead,
 }
 
 /// A transition that depends on whether counting loops are at their limits: the registers
@@ -182,11 +189,21 @@ impl Dfa {
         if nfa.insts.is_empty() || nfa.slots > 64 {
             return None;
         }
-        build::Builder::new(nfa)?.run()
+        let mut dfa = build::Builder::new(nfa)?.run()?;
+        dfa.lead = Lead::of(&dfa);
+        Some(dfa)
     }
 
-    /// Runs the table over a validated `uri`; on a match, writes the winning thread's slots
-    /// to `out`, as the VM does.
+    /// How many of the first bytes of `uri` the table's [lead](lead) covers: a run past
+    /// them reads on from where they lead, and they need no validation.
+    #[inline]
+    pub(super) fn led(&self, uri: &[u8]) -> usize {
+        self.lead.covers(uri)
+    }
+
+    /// Runs the table over a validated `uri`, past its first `led` bytes, which its lead
+    /// covers ([`led`](Self::led), or 0); on a match, writes the winning thread's slots to
+    /// `out`, as the VM does.
     ///
     /// Two passes. The first follows the transitions, noting each one that moves slots; it
     /// decides whether the URI matches, and which thread of the last state wins. The second
@@ -194,7 +211,7 @@ impl Dfa {
     /// the winner came from and which slots its path set there, and the latest position that
     /// set a slot is its value. No slot array is copied, so a unit costs the same however many
     /// threads the VM would hold, and a value running on costs one table load a byte.
-    pub(super) fn run(&self, uri: &[u8], out: &mut [Mark]) -> Run {
+    pub(super) fn run(&self, uri: &[u8], led: usize, out: &mut [Mark]) -> Run {
         if uri.len() > MAX_NOTED {
             return Run::Dynamic;
         }
@@ -202,9 +219,9 @@ impl Dfa {
             let mut notes = notes.borrow_mut();
             notes.clear();
             let last = if self.counting.is_empty() {
-                self.forward::<false>(uri, &mut notes)
+                self.forward::<false>(uri, led, &mut notes)
             } else {
-                self.forward::<true>(uri, &mut notes)
+                self.forward::<true>(uri, led, &mut notes)
             };
             #[cfg(test)]
             WORK.with(|w| w.set(w.get() + uri.len() as u64));
@@ -230,11 +247,10 @@ impl Dfa {
     fn forward<const COUNTS: bool>(
         &self,
         uri: &[u8],
+        led: usize,
         notes: &mut Vec<(u32, u16)>,
     ) -> Result<usize, Run> {
-        let mut row = 0usize;
-        let mut pos = 0;
-        let mut chars = 0u32;
+        let (mut row, mut pos, mut chars) = self.lead.start(led);
         let mut limits = [0u32; MAX_COUNTERS];
         while let Some(&byte) = uri.get(pos) {
             let mut class = self.raw[usize::from(byte)];

@@ -36,15 +36,21 @@ type Found = Option<(u32, Vec<Mark>)>;
 fn both(program: &Program, uri: &str) -> (Result<Found, ()>, Found) {
     let width = program.slots;
     let (mut by_table, mut by_vm) = (vec![Mark::NONE; width], vec![Mark::NONE; width]);
-    let table = match program
-        .dfa()
-        .expect("a table")
-        .run(uri.as_bytes(), &mut by_table)
-    {
+    let dfa = program.dfa().expect("a table");
+    let led = dfa.led(uri.as_bytes());
+    let table = match dfa.run(uri.as_bytes(), led, &mut by_table) {
         Run::Match(key) => Ok(Some((key, by_table))),
         Run::NoMatch => Ok(None),
         Run::Dynamic => Err(()),
     };
+    // A run past the lead is the run from the start.
+    let mut from_start = vec![Mark::NONE; width];
+    let run = dfa.run(uri.as_bytes(), 0, &mut from_start);
+    match &table {
+        Ok(Some((key, slots))) => assert_eq!((run, &from_start), (Run::Match(*key), slots)),
+        Ok(None) => assert_eq!(run, Run::NoMatch),
+        Err(()) => assert_eq!(run, Run::Dynamic),
+    }
     let vm = vm::run(program, uri.as_bytes(), &mut by_vm).map(|key| (key, by_vm));
     (table, vm)
 }
@@ -62,6 +68,43 @@ fn the_operators_the_walk_does_not_serve_get_a_table() {
     ] {
         let p = program(template, LENIENT);
         assert!(p.walker.is_none(), "{template} is not walked");
+        let (table, vm) = both(&p, uri);
+        assert!(vm.is_some(), "{template} matches {uri}");
+        assert_eq!(table, Ok(vm), "{template} on {uri}");
+    }
+}
+
+/// A run reads the text every match starts with as one word, up to where the table has more
+/// than one way on (or a word's length); a URI that spells it otherwise (a letter of the
+/// caseless scheme in the other case aside), or ends within it, is read from the start, to
+/// the same answer.
+#[test]
+fn a_table_reads_its_lead_at_once() {
+    let p = program("x://archive{.ext}", LENIENT);
+    let dfa = p.dfa().expect("a table");
+    for (uri, led) in [
+        ("x://archive.tar", 8),
+        ("X://archive.tar", 8),
+        ("x://arch", 8),
+        ("x://arc", 0),
+        ("%78://archive.tar", 0),
+        ("x:/%2Farchive.tar", 0),
+        ("y://archive.tar", 0),
+    ] {
+        assert_eq!(dfa.led(uri.as_bytes()), led, "{uri}");
+        let (table, vm) = both(&p, uri);
+        assert_eq!(table, Ok(vm), "on {uri}");
+    }
+    for (template, uri, led) in [
+        ("x://{id}", "x://abc", 4),
+        ("ab{.x}", "ab", 0),
+        ("ab{.x}", "ab.c", 3),
+        ("{a}", "abc", 0),
+        ("x://{a}-{b}-{c}.z", "x://1-2-3.z", 4),
+    ] {
+        let p = program(template, LENIENT);
+        let dfa = p.dfa().expect("a table");
+        assert_eq!(dfa.led(uri.as_bytes()), led, "{template} on {uri}");
         let (table, vm) = both(&p, uri);
         assert!(vm.is_some(), "{template} matches {uri}");
         assert_eq!(table, Ok(vm), "{template} on {uri}");
