@@ -9,6 +9,8 @@
 //! * `closure` follows a program's epsilon paths, for the VM and the table alike;
 //! * `vm` runs a program as a Pike VM, linear in the URI;
 //! * `dfa` runs the VM's choices made ahead of time, as a table;
+//! * `trailer` reads a template's one trailing expression straight, where the automaton's
+//!   answer is plain to see;
 //! * `statics` finds a static template that a URI spells exactly, before any search;
 //! * `word` packs short texts in a machine word, for the walk and the statics to compare;
 //! * `search` holds the [`Matcher`] and its search, the one place that picks among them;
@@ -35,6 +37,8 @@ mod program;
 mod search;
 mod shape;
 mod statics;
+#[cfg_attr(target_arch = "wasm32", path = "trailer_none.rs")]
+mod trailer;
 mod trie;
 mod validate;
 mod vm;

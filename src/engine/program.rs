@@ -25,6 +25,7 @@ use super::Policy;
 use super::closure::MAX_SLOTS;
 use super::dfa::Dfa;
 use super::inst::{FirstSet, Inst, Nfa, Rank, first_sets};
+use super::trailer::{TRAILS, Trailer};
 use super::trie::{Token, Trie, VarToken, tokens};
 use super::walk::Walker;
 use crate::matching::Unsupported;
@@ -62,6 +63,8 @@ pub(super) struct Program {
     /// Boxed: a table's byte maps would double the size of every program, most of which
     /// never build one.
     dfa: OnceLock<Option<Box<Dfa>>>,
+    /// For one template of literal text and one expression, its reading where plain to see.
+    pub(super) trailer: Option<Trailer>,
 }
 
 impl Program {
@@ -81,6 +84,9 @@ impl Program {
         );
         if let Some(walker) = &mut program.walker {
             walker.bind_tails(&[t]);
+        }
+        if TRAILS && program.walker.is_none() {
+            program.trailer = Trailer::of(t, policy);
         }
         Ok(program)
     }
@@ -155,6 +161,7 @@ impl Program {
             slots,
             first,
             walker: None,
+            trailer: None,
             dfa: OnceLock::new(),
         })
     }

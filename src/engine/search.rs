@@ -382,10 +382,7 @@ impl Matcher {
         mut known: Option<Known>,
     ) -> Result<Option<Found>, BadUri> {
         let hit = match walked {
-            None => {
-                known = Some(validate_uri(uri)?);
-                run_automaton(&self.strict, uri, spans, &mut known)?
-            }
+            None => run_automaton(&self.strict, uri, spans, &mut known)?,
             Some(walked) => judge_walk(&self.strict, uri, spans, walked, &mut known)?,
         };
         // A walk that found nothing can tell that the lenient one would not find anything
@@ -686,6 +683,15 @@ fn run_automaton(
     spans: &mut Spans,
     known: &mut Option<Known>,
 ) -> Result<Option<Hit>, BadUri> {
+    if let Some(trailer) = &program.trailer {
+        if trailer.read(uri.as_bytes(), spans.marks_mut()) {
+            known.get_or_insert(Known::of_triplets(Triplets::None));
+            return Ok(Some(Hit {
+                key: 0,
+                plain: Plainness::Unread,
+            }));
+        }
+    }
     // Without a lead (in WebAssembly), the table is not built before the URI is found valid.
     let led = match dfa::LEADS {
         true => program.dfa().map_or(0, |dfa| dfa.led(uri.as_bytes())),
