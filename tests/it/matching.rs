@@ -64,7 +64,6 @@ fn a_bad_triplet_is_malformed_wherever_it_is() {
 
 #[test]
 fn triplets_that_are_not_utf8_are_malformed_not_replaced() {
-    use Malformed::NotUtf8;
     for (t, uri, at) in [
         ("notes://{id}", "notes://%FF", 8),
         ("notes://{id}", "notes://a%C0%AE", 9), // overlong `.`
@@ -80,17 +79,8 @@ fn triplets_that_are_not_utf8_are_malformed_not_replaced() {
         ("notes://{id}", "notes://%C3%20", 8),
         ("notes://{id}", "notes://%C2%85%A9", 14),
     ] {
-        assert_eq!(match_err(t, uri), malformed(at, NotUtf8), "{t} on {uri}");
         // A router says the same, by its own search.
-        let mut router = rfc6570::Router::new();
-        router.insert(t, ()).unwrap();
-        assert!(
-            matches!(
-                router.at(uri),
-                Err(rfc6570::RouteError::Malformed { position, reason: NotUtf8 }) if position == at
-            ),
-            "{t} on {uri} in a router"
-        );
+        assert_not_utf8_alone_and_routed(t, uri, at, &[]);
     }
     // Valid multi-byte sequences decode.
     assert_eq!(
@@ -99,12 +89,33 @@ fn triplets_that_are_not_utf8_are_malformed_not_replaced() {
     );
 }
 
+/// `t` on `uri` is `Malformed` `NotUtf8` at `at`, matched alone and in a router that also holds
+/// `others`.
+fn assert_not_utf8_alone_and_routed(t: &str, uri: &str, at: usize, others: &[&str]) {
+    assert_eq!(
+        match_err(t, uri),
+        malformed(at, Malformed::NotUtf8),
+        "{t} on {uri}"
+    );
+    let mut router = rfc6570::Router::new();
+    for template in std::iter::once(t).chain(others.iter().copied()) {
+        router.insert(template, ()).unwrap();
+    }
+    assert!(
+        matches!(
+            router.at(uri),
+            Err(rfc6570::RouteError::Malformed { position, reason: Malformed::NotUtf8 })
+                if position == at
+        ),
+        "{t} on {uri} in a router"
+    );
+}
+
 /// A literal that holds half a character (`%C3`, the first byte of `é`) takes that byte of a
 /// raw `é` too: the value after it would start inside the character. It is the value's rest,
 /// which is not UTF-8, as in the same URI with `é` encoded; before, slicing it panicked.
 #[test]
 fn a_literal_that_holds_half_a_character_leaves_a_value_that_is_not_utf8() {
-    use Malformed::NotUtf8;
     for (t, uri, at) in [
         ("x/%C3{p}", "x/\u{e9}", 3),
         ("x/%C3{p}", "x/%C3%A9", 5),
@@ -114,17 +125,7 @@ fn a_literal_that_holds_half_a_character_leaves_a_value_that_is_not_utf8() {
         ("x/%C3{p}/y", "x/\u{e9}/y", 3),
         ("x/%C3{p}{?q}", "x/\u{e9}?q=1", 3),
     ] {
-        assert_eq!(match_err(t, uri), malformed(at, NotUtf8), "{t} on {uri}");
-        let mut router = rfc6570::Router::new();
-        router.insert(t, ()).unwrap();
-        router.insert("x/{q}", ()).unwrap();
-        assert!(
-            matches!(
-                router.at(uri),
-                Err(rfc6570::RouteError::Malformed { position, reason: NotUtf8 }) if position == at
-            ),
-            "{t} on {uri} in a router"
-        );
+        assert_not_utf8_alone_and_routed(t, uri, at, &["x/{q}"]);
     }
     // The whole character in the literal leaves whole characters to the value.
     assert_eq!(caps("x/%C3%A9{p}", "x/\u{e9}a"), json!({"p": "a"}));
