@@ -683,6 +683,7 @@ fn run_automaton(
     spans: &mut Spans,
     known: &mut Option<Known>,
 ) -> Result<Option<Hit>, BadUri> {
+    // Only a single template's program has a trailer (`Program::compile`): its key is 0.
     if let Some(trailer) = &program.trailer {
         if trailer.read(uri.as_bytes(), spans.marks_mut()) {
             known.get_or_insert(Known::of_triplets(Triplets::None));
